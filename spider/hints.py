@@ -1,0 +1,123 @@
+"""The hint: one useful next step, in a fixed order, with the reason in words.
+
+Order (the rule text's): reveal a face-down card; then empty a column; then complete a
+one-suit run K…A; then join loose cards into a longer one-suit run without breaking
+another. Placing a card onto another suit is not progress, nor is moving back and forth.
+When only such moves remain the hint says so and names the next real step: deal a row;
+fill the empty column and then deal; or undo a few moves and try another way.
+
+The hint looks only at what the player can see: face-up cards, how many cards lie face
+down in each column, whether the stock has cards, and the last move. It never repeats a
+move that only undoes the previous one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .cards import COLUMNS
+from .game import block_text, run_length
+from .moves import Move
+from .texts import t
+
+if TYPE_CHECKING:
+    from .game import Game
+
+KINDS = ("reveal", "empty", "complete", "join", "deal", "fill", "undo", "restart", "won")
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggestion: the move to make (``None`` when the step is not a move, e.g. undo),
+    what kind of progress it is, and a German sentence that says why it helps."""
+
+    move: Move | None
+    kind: str
+    text: str
+
+
+def describe(game: Game, move: Move) -> str:
+    """``Ziehe 7♣ von Spalte 3 auf 8♣ in Spalte 5`` (the block, source and destination)."""
+    block = game.cols[move.src][-move.count:]
+    d = game.cols[move.dst]
+    if d:
+        where = t("hint.onto", target=block_text(d[-1:]), dst=move.dst + 1)
+    else:
+        where = t("hint.into_empty", dst=move.dst + 1)
+    return t("hint.move", block=block_text(block), src=move.src + 1, where=where)
+
+
+def _rank_moves(game: Game) -> list[tuple[tuple[int, ...], str, Move]]:
+    """Progress moves as ``(sort key, kind, move)``; lower keys are better."""
+    last = game.last_move
+    back = None if last is None or last.is_deal else Move(last.dst, last.src, last.count)
+    out: list[tuple[tuple[int, ...], str, Move]] = []
+    cols, down = game.cols, game.down
+    for move in game.legal_moves():
+        if move.is_deal or move == back:
+            continue
+        src, dst, k = move.src, move.dst, move.count
+        c, d = cols[src], cols[dst]
+        up = len(c) - down[src]
+        top = c[-k]
+        same_suit = bool(d) and d[-1] == top + 1
+        if k == up and down[src] > 0:
+            # reveal: same suit first, then another suit, an empty column last; fewest
+            # face-down cards first (that column is the nearest to being emptied)
+            kind_key = 0
+            tie = (2 if not d else 0 if same_suit else 1, down[src])
+            kind = "reveal"
+        elif k == up and d:
+            kind_key, kind, tie = 1, "empty", (0 if same_suit else 1, 0)
+        elif same_suit and k + run_length(d, down[dst]) >= 13:
+            kind_key, kind, tie = 2, "complete", (0, 0)
+        elif same_suit and k == run_length(c, down[src]):
+            kind_key, kind = 3, "join"
+            tie = (-(k + run_length(d, down[dst])), 0)
+        else:
+            continue
+        out.append(((kind_key, *tie, src, dst), kind, move))
+    out.sort(key=lambda e: e[0])
+    return out
+
+
+def _fill_move(game: Game) -> Move | None:
+    """A move into an empty column that breaks no run and empties nothing pointlessly:
+    the whole one-suit run at the end of the fullest column."""
+    empty = [i for i in range(COLUMNS) if not game.cols[i]]
+    if not empty:
+        return None
+    best: tuple[int, int] | None = None
+    for src in range(COLUMNS):
+        c = game.cols[src]
+        if not c or (game.down[src] == 0 and run_length(c, 0) == len(c)):
+            continue  # a whole column into an empty one changes nothing
+        key = (-len(c), src)
+        if best is None or key < best:
+            best = key
+    if best is None:
+        return None
+    src = best[1]
+    return Move(src, empty[0], run_length(game.cols[src], game.down[src]))
+
+
+def hint(game: Game) -> Hint:
+    """The hint for the position on the table (see the module docstring)."""
+    if game.is_won:
+        return Hint(None, "won", t("hint.won"))
+    ranked = _rank_moves(game)
+    if ranked:
+        _, kind, move = ranked[0]
+        return Hint(move, kind, t(f"hint.{kind}", move=describe(game, move)))
+    no_progress = t("hint.no_progress")
+    if game.can_deal():
+        return Hint(Move.deal(), "deal", t("hint.deal", no_progress=no_progress))
+    if game.stock:
+        fill = _fill_move(game)
+        if fill is not None:
+            return Hint(fill, "fill", t("hint.fill", no_progress=no_progress,
+                                        move=describe(game, fill)))
+    if game.can_undo:
+        return Hint(None, "undo", t("hint.undo", no_progress=no_progress))
+    return Hint(None, "restart", t("hint.restart", no_progress=no_progress))

@@ -1,0 +1,78 @@
+"""Building hand-made positions for tests.
+
+A test names only the cards that matter; :func:`build` completes the 104 cards of the
+variant and puts the rest face down where a column says ``*`` (or into the stock), so
+that every position is a legal one for ``Game.from_text``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from spider import Game
+from spider.cards import SUIT_LETTERS, card_code, copies_per_card, parse_card, suits_in_play
+
+
+def build(
+    columns: list[str],
+    *,
+    suits: int = 4,
+    stock: str = "",
+    stock_rows: int = 0,
+    done: str = "",
+) -> str:
+    """Position text for ``columns`` (10 strings like ``"* 9H 8S"``; ``#`` marks face-down,
+    ``*`` stands for "the remaining cards, face down, here"). ``stock`` lists stock cards
+    explicitly; ``stock_rows`` takes that many rows of ten from the remaining cards."""
+    assert len(columns) == 10
+    need: Counter[int] = Counter()
+    for s in suits_in_play(suits):
+        for r in range(13):
+            need[s * 13 + r] = copies_per_card(suits)
+    for letter in done.split():
+        s = SUIT_LETTERS.index(letter)
+        for r in range(13):
+            need[s * 13 + r] -= 1
+    used: list[str] = []
+    for spec in columns:
+        used += [tok.lstrip("#") for tok in spec.split() if tok != "*"]
+    used += stock.split()
+    for code in used:
+        need[parse_card(code)] -= 1
+    assert all(v >= 0 for v in need.values()), f"too many copies: {need}"
+    rest = sorted(need.elements())
+    # A column that ends with ``*`` needs a face-up card: give it a king (it moves only into
+    # an empty column and takes only a queen), or an ace when the kings run out (nothing
+    # goes on an ace), so that fillers rarely get in a test's way.
+    open_ends = [i for i, spec in enumerate(columns) if spec.split()[-1:] == ["*"]]
+    inert = [c for c in rest if c % 13 == 12] + [c for c in rest if c % 13 == 0]
+    assert len(inert) >= len(open_ends), "not enough kings and aces to end the * columns"
+    ends = dict(zip(open_ends, inert, strict=False))
+    for card in ends.values():
+        rest.remove(card)
+    stock_cards = stock.split() + [card_code(c) for c in rest[: 10 * stock_rows]]
+    rest = rest[10 * stock_rows :]
+    fillers = [i for i, spec in enumerate(columns) if "*" in spec.split()]
+    assert rest == [] or fillers, f"{len(rest)} cards left over and no * column"
+    share: dict[int, list[str]] = {i: [] for i in fillers}
+    for k, card in enumerate(rest):
+        share[fillers[k % len(fillers)]].append("#" + card_code(card))
+    for i, card in ends.items():
+        share[i].append(card_code(card))
+    lines = [f"spider {suits}", "stock: " + (" ".join(stock_cards) or "-"),
+             "done: " + (done or "-")]
+    for i, spec in enumerate(columns):
+        toks: list[str] = []
+        for tok in spec.split():
+            toks += share[i] if tok == "*" else [tok]
+        lines.append(f"{i + 1}:" + (" " + " ".join(toks) if toks else ""))
+    return "\n".join(lines)
+
+
+def game(columns: list[str], **kw: object) -> Game:
+    return Game.from_text(build(columns, **kw))  # type: ignore[arg-type]
+
+
+def column_codes(g: Game, col: int) -> list[str]:
+    """Face-up codes of a 0-based column."""
+    return list(g.columns[col].up)
