@@ -34,7 +34,7 @@ class Move:
 
     @property
     def is_deal(self) -> bool:
-        return self.src < 0
+        return self.src == -1 and self.dst == -1 and self.count == 0
 
     def text(self) -> str:
         if self.is_deal:
