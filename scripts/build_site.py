@@ -1,0 +1,202 @@
+"""Build `build/site/`: exactly the files the game serves (stdlib only).
+
+    python3 scripts/build_site.py [--out DIR]
+
+What goes in:
+- `index.html` and `pyscript.toml` (both, or neither while there is no page yet),
+  `main.py` and `assets/**` (if present);
+  `sw.js`, `*.webmanifest` and `icons/**` from the root (if present);
+- every `spider/**/*.py` (no tests, no caches);
+- PyScript's `dist/` without source maps -> `pyscript/`;
+- the five Pyodide runtime files -> `pyodide/`.
+
+It fails loudly when `pyscript.toml` would make the page miss (or fetch a missing) module:
+its `[files]` table must list exactly the package's `.py` files, every listed file must be
+in the site, and `interpreter` must point at the local Pyodide copy (never a CDN).
+The site is built next to the old one and swapped in at the end, so a failed build never
+leaves half a site behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import posixpath
+import shutil
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NODE_MODULES = ROOT / "node_modules"
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+PACKAGE = "spider"
+IGNORED_DIRS = {"__pycache__", "tests", ".pytest_cache", ".mypy_cache", ".hypothesis"}
+
+
+class BuildError(Exception):
+    pass
+
+
+def site_path(ref: str) -> str:
+    """A `./a/b` or `a/b` reference (relative to the site root) as `a/b`."""
+    norm = posixpath.normpath(ref.strip())
+    if norm.startswith(("/", "..")) or "://" in norm:
+        raise BuildError(f"{ref!r} is not a path inside the site")
+    return norm
+
+
+def package_modules(root: Path) -> list[str]:
+    """Every `spider/**/*.py` as a site path, sorted."""
+    pkg = root / PACKAGE
+    if not pkg.is_dir():
+        return []
+    return sorted(
+        p.relative_to(root).as_posix()
+        for p in pkg.rglob("*.py")
+        if not IGNORED_DIRS.intersection(p.relative_to(root).parts)
+    )
+
+
+def check_config(config_file: Path, modules: list[str]) -> dict[str, str]:
+    """Check `pyscript.toml` against the package; return its `[files]` as site paths."""
+    try:
+        config = tomllib.loads(config_file.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise BuildError(f"{config_file.name} is not valid TOML: {exc}") from exc
+
+    interpreter = config.get("interpreter")
+    if not isinstance(interpreter, str) or not interpreter.startswith("./"):
+        raise BuildError(
+            f"{config_file.name}: `interpreter` must be the local copy "
+            f'(interpreter = "./pyodide/pyodide.mjs"), got {interpreter!r}; '
+            "without it PyScript loads Pyodide from a CDN"
+        )
+    if site_path(interpreter) != "pyodide/pyodide.mjs":
+        raise BuildError(f"{config_file.name}: interpreter {interpreter!r} is not "
+                         '"./pyodide/pyodide.mjs", where this build puts Pyodide')
+
+    files = config.get("files", {})
+    if not isinstance(files, dict):
+        raise BuildError(f"{config_file.name}: [files] must be a table")
+    listed: dict[str, str] = {}
+    for src, dst in files.items():
+        if "{" in src or not isinstance(dst, str):
+            raise BuildError(f"{config_file.name}: [files] entry {src!r} is not a plain "
+                             "file-to-file mapping; list each module as "
+                             '"./spider/x.py" = "./spider/x.py"')
+        listed[site_path(src)] = dst
+        if site_path(src).startswith(f"{PACKAGE}/") and site_path(dst) != site_path(src):
+            raise BuildError(f"{config_file.name}: [files] {src!r} goes to {dst!r}; "
+                                 "a package module must keep its path so `import` finds it")
+
+    in_config = {p for p in listed if p.startswith(f"{PACKAGE}/") and p.endswith(".py")}
+    on_disk = set(modules)
+    missing, extra = sorted(on_disk - in_config), sorted(in_config - on_disk)
+    if missing or extra:
+        lines = [f"{config_file.name}: [files] does not list exactly the {PACKAGE}/ modules."]
+        lines += [f'  missing: "./{m}" = "./{m}"' for m in missing]
+        lines += [f"  listed but not on disk: ./{m}" for m in extra]
+        raise BuildError("\n".join(lines))
+    return listed
+
+
+def copy_file(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, dst)
+
+
+def copy_tree(src: Path, dst: Path, *, skip_suffixes: tuple[str, ...] = ()) -> None:
+    for path in sorted(src.rglob("*")):
+        rel = path.relative_to(src)
+        if path.is_file() and not IGNORED_DIRS.intersection(rel.parts) \
+                and not path.name.endswith(skip_suffixes) and path.name != ".DS_Store":
+            copy_file(path, dst / rel)
+
+
+def build(out: Path, root: Path = ROOT) -> tuple[int, int]:
+    """Build the site into `out`; return (number of files, total bytes)."""
+    for needed in [PYSCRIPT_DIST / "core.js", *(PYODIDE_DIR / f for f in PYODIDE_FILES)]:
+        if not needed.is_file():
+            raise BuildError(f"{needed.relative_to(root)} is missing: run `npm ci` "
+                             "(or `make serve` / `make test`, which do)")
+
+    index, config = root / "index.html", root / "pyscript.toml"
+    has_page = index.is_file() or config.is_file()
+    if has_page and not (index.is_file() and config.is_file()):
+        raise BuildError("index.html and pyscript.toml must both exist at the repository root")
+    if not has_page:
+        print("build_site: warning: no index.html / pyscript.toml yet; "
+              "building the runtime only", file=sys.stderr)
+    modules = package_modules(root)
+    listed = check_config(config, modules) if has_page else {}
+
+    tmp = out.with_name(out.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+
+    for optional in ("index.html", "pyscript.toml", "main.py", "sw.js"):
+        if (root / optional).is_file():
+            copy_file(root / optional, tmp / optional)
+    for manifest in sorted(root.glob("*.webmanifest")):
+        copy_file(manifest, tmp / manifest.name)
+    for folder in ("assets", "icons"):
+        if (root / folder).is_dir():
+            copy_tree(root / folder, tmp / folder)
+    for module in modules:
+        copy_file(root / module, tmp / module)
+    copy_tree(PYSCRIPT_DIST, tmp / "pyscript", skip_suffixes=(".map",))
+    for name in PYODIDE_FILES:
+        copy_file(PYODIDE_DIR / name, tmp / "pyodide" / name)
+
+    unresolved = sorted(p for p in listed if not (tmp / p).is_file())
+    if unresolved:
+        raise BuildError("pyscript.toml [files] lists files that are not in the site: "
+                         + ", ".join(unresolved))
+
+    files = [p for p in tmp.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files)
+
+    if out.exists():
+        old = out.with_name(out.name + ".old")
+        shutil.rmtree(old, ignore_errors=True)
+        out.rename(old)
+        tmp.rename(out)
+        shutil.rmtree(old)
+    else:
+        tmp.rename(out)
+    return len(files), size
+
+
+def versions() -> str:
+    def version(package_dir: Path) -> str:
+        return str(json.loads((package_dir / "package.json").read_text())["version"])
+
+    return (f"PyScript {version(PYSCRIPT_DIST.parent)}, Pyodide {version(PYODIDE_DIR)}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build build/site/ (the served files).")
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "site")
+    args = parser.parse_args(argv)
+    try:
+        count, size = build(args.out.resolve())
+    except BuildError as exc:
+        print(f"build_site: error: {exc}", file=sys.stderr)
+        return 1
+    shown = args.out.resolve()
+    shown_str = shown.relative_to(ROOT).as_posix() if shown.is_relative_to(ROOT) else str(shown)
+    print(f"build_site: {shown_str}/ {count} files, {size / 1e6:.1f} MB ({versions()})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
