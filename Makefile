@@ -1,0 +1,121 @@
+# Spider Solitaire: the two commands are `make serve` and `make test`.
+# Every target installs what it needs first (idempotent; nothing is redone when up to date).
+#
+#   make serve        npm ci (if stale), build build/site/, serve it at http://localhost:8000/
+#   make test         everything below, in this order; any failure fails make
+#     make lint         ruff + mypy (strict on spider/, config in pyproject.toml)
+#     make test-engine  pytest tests            (engine, CPython)
+#     make test-pyodide engine tests under Pyodide in Node (scripts/pyodide_pytest.mjs)
+#     make test-e2e     pytest e2e              (Playwright, real Chromium)
+#   make bench        run every bench/*.py
+#   make build        build build/site/ only
+#   make clean        remove build/ and caches;  make distclean  also .venv and node_modules
+#
+# Variables: PYTHON (python3), PORT (8000), CHROMIUM (browser binary; default /usr/bin/chromium
+# when it exists, else Playwright's own download), PYTEST_ARGS (extra args for every pytest).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+.NOTPARALLEL:
+.DELETE_ON_ERROR:
+
+PYTHON ?= python3
+PORT ?= 8000
+PYTEST_ARGS ?=
+VENV := .venv
+PY := $(VENV)/bin/python
+VENV_STAMP := $(VENV)/.installed
+NPM_STAMP := node_modules/.package-lock.json
+WHEELS := build/wheels
+WHEELS_STAMP := $(WHEELS)/.downloaded
+SITE := build/site
+
+# The tools the engine tests need inside Pyodide; versions come from requirements-dev.txt.
+PYODIDE_WHEELS := pytest iniconfig packaging pluggy pygments hypothesis sortedcontainers
+PYODIDE_PINS = $(shell grep -iE '^($(subst $() $(),|,$(PYODIDE_WHEELS)))==' requirements-dev.txt)
+
+LINT_DIRS = $(wildcard spider tests e2e scripts bench)
+
+ifndef CHROMIUM
+  ifneq ($(wildcard /usr/bin/chromium),)
+    CHROMIUM := /usr/bin/chromium
+  endif
+endif
+export CHROMIUM
+
+.PHONY: help serve test build lint test-engine test-pyodide test-e2e bench browser wheels \
+        deps clean distclean
+
+help:
+	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
+
+# ---- installs (each one a stamp file, redone only when its inputs change) -------------------
+
+$(NPM_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "npm not found: install Node.js 20+" >&2; exit 1; }
+	npm ci --no-audit --no-fund
+	@touch $@
+
+$(VENV_STAMP): requirements-dev.txt
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+	  || { echo "Python 3.11+ is needed (PYTHON=$(PYTHON))" >&2; exit 1; }
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+$(WHEELS_STAMP): requirements-dev.txt | $(VENV_STAMP)
+	@rm -rf $(WHEELS) && mkdir -p $(WHEELS)
+	$(PY) -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+	  --platform any --implementation py --python-version 3.14 -d $(WHEELS) $(PYODIDE_PINS)
+	@touch $@
+
+deps: $(NPM_STAMP) $(VENV_STAMP)
+wheels: $(WHEELS_STAMP)
+
+# The system Chromium when there is one; elsewhere Playwright's own (downloads once).
+browser: $(VENV_STAMP)
+	@if [ -n "$${CHROMIUM:-}" ]; then \
+	  test -x "$$CHROMIUM" || { echo "CHROMIUM=$$CHROMIUM is not executable" >&2; exit 1; }; \
+	else \
+	  $(PY) -m playwright install chromium; \
+	fi
+
+# ---- build and serve ------------------------------------------------------------------------
+
+build: $(NPM_STAMP)
+	$(PYTHON) scripts/build_site.py
+
+serve: build
+	$(PYTHON) scripts/serve.py $(PORT)
+
+# ---- tests ----------------------------------------------------------------------------------
+
+test: deps build lint test-engine test-pyodide test-e2e
+
+lint: $(VENV_STAMP)
+	$(PY) -m ruff check $(LINT_DIRS)
+	@if [ -d spider ]; then $(PY) -m mypy; else echo "mypy: no spider/ yet, skipped"; fi
+
+test-engine: $(VENV_STAMP)
+	@if [ -d tests ]; then $(PY) -m pytest tests $(PYTEST_ARGS); \
+	else echo "test-engine: no tests/ directory yet, skipped"; fi
+
+test-pyodide: $(NPM_STAMP) $(WHEELS_STAMP)
+	node scripts/pyodide_pytest.mjs
+
+test-e2e: $(VENV_STAMP) browser build
+	$(PY) -m pytest e2e $(PYTEST_ARGS)
+
+bench: $(VENV_STAMP) browser build
+	@shopt -s nullglob; scripts=(bench/*.py); \
+	if [ $${#scripts[@]} -eq 0 ]; then echo "bench: no bench/*.py scripts yet"; fi; \
+	for script in "$${scripts[@]}"; do echo "== $$script"; $(PY) "$$script"; done
+
+clean:
+	rm -rf build e2e/artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find . -name __pycache__ -type d -not -path './node_modules/*' -not -path './.venv/*' \
+	  -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV) node_modules
