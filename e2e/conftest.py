@@ -1,0 +1,348 @@
+"""Browser test harness: Playwright (sync API) driving real Chromium against `build/site/`.
+
+`make test-e2e` builds the site first; these fixtures build nothing.
+
+Fixtures
+- `base_url`: URL of `build/site/` served by `scripts/sitesrv.py` on a free port
+  (`http://127.0.0.1:PORT/`), shared by the session.
+- `page`: a fresh page in a fresh context. Every test that uses it runs twice, `[desktop]`
+  (1280x800, mouse) and `[phone]` (Playwright's "Pixel 7": touch, `pointer: coarse`),
+  unless marked `@pytest.mark.desktop_only` or `@pytest.mark.phone_only`.
+  `device` holds "desktop" or "phone".
+- `desktop`, `phone`: a fresh context of that kind; `new_context(kind, **options)` opens more
+  (for reload and storage tests: a new context starts with empty storage).
+- `serve(root, base="/")`: serve another folder, or the site under a sub-path like a GitHub
+  Pages project site: `serve(SITE, base="/spider-solitaire/").url`.
+- `guard`: the checks every test gets. At teardown the test FAILS if any request left the
+  origins of the servers it used (`base_url`, `serve`; data: and blob: are fine), if the
+  console logged an error, if a page threw an uncaught error, or if the Content Security
+  Policy was violated. Expected errors: `guard.allow_console(regex)` or
+  `@pytest.mark.allow_console(regex, ...)`; `guard.problems()` lists what was seen.
+
+Helper: `open_game(page, base_url, query="", clear_storage=False)` navigates and waits
+until `<html>` has the class `ready` (the page's test contract).
+
+Browser: `$CHROMIUM`, else /usr/bin/chromium when it exists, else Playwright's own download.
+Artifacts: a failing test leaves a screenshot per page in `e2e/artifacts/`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import sys
+import time
+import urllib.parse
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Error,
+    Page,
+    Playwright,
+    Request,
+    sync_playwright,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "build" / "site"
+ARTIFACTS = ROOT / "e2e" / "artifacts"
+DEVICES = ("desktop", "phone")
+READY_TIMEOUT_S = 60.0
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import sitesrv  # noqa: E402
+
+# Reports securitypolicyviolation events as console errors the guard can see; the init script
+# is injected by the browser, so the page's own CSP does not block it.
+CSP_PREFIX = "[csp-violation]"
+CSP_LISTENER = f"""
+document.addEventListener("securitypolicyviolation", (e) => {{
+  console.error({CSP_PREFIX!r} + " " + e.effectiveDirective + " blocked " +
+    (e.blockedURI || "(inline)") + " at " + e.sourceFile + ":" + e.lineNumber +
+    " (" + e.disposition + ")");
+}});
+"""
+
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for line in (
+        "desktop_only: run the page fixture only with the desktop context",
+        "phone_only: run the page fixture only with the phone (touch) context",
+        "allow_console(*regex): console errors matching one of these do not fail the test",
+    ):
+        config.addinivalue_line("markers", line)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "device" not in metafunc.fixturenames:
+        return
+    desktop_only = metafunc.definition.get_closest_marker("desktop_only")
+    phone_only = metafunc.definition.get_closest_marker("phone_only")
+    if desktop_only and phone_only:
+        raise pytest.UsageError(f"{metafunc.definition.nodeid}: desktop_only and phone_only")
+    devices = ["desktop"] if desktop_only else ["phone"] if phone_only else list(DEVICES)
+    metafunc.parametrize("device", devices)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+# ---- the guard ------------------------------------------------------------------------------
+
+
+def origin_of(url: str) -> str:
+    parts = urllib.parse.urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+@dataclass
+class Guard:
+    """Collects what a test's browser contexts did that no test may do."""
+
+    origins: set[str] = field(default_factory=set)
+    requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    allowed_console: list[re.Pattern[str]] = field(default_factory=list)
+
+    def allow_origin(self, origin: str) -> None:
+        self.origins.add(origin_of(origin))
+
+    def allow_console(self, pattern: str) -> None:
+        self.allowed_console.append(re.compile(pattern))
+
+    def watch(self, context: BrowserContext) -> None:
+        context.add_init_script(CSP_LISTENER)
+        context.on("request", self._on_request)
+        context.on("console", self._on_console)
+        context.on("weberror", lambda e: self.page_errors.append(e.error.stack or str(e.error)))
+
+    def _on_request(self, request: Request) -> None:
+        self.requests.append(request.url)
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            where = message.location.get("url", "")
+            self.console_errors.append(message.text + (f"  [{where}]" if where else ""))
+
+    def foreign_requests(self) -> list[str]:
+        return [
+            url
+            for url in self.requests
+            if urllib.parse.urlsplit(url).scheme not in ("data", "blob")
+            and origin_of(url) not in self.origins
+        ]
+
+    def problems(self) -> list[str]:
+        found = [f"request to another origin: {url}" for url in self.foreign_requests()]
+        for text in self.console_errors:
+            if any(p.search(text) for p in self.allowed_console):
+                continue
+            kind = "CSP violation" if text.startswith(CSP_PREFIX) else "console error"
+            found.append(f"{kind}: {text}")
+        found += [f"uncaught page error: {text}" for text in self.page_errors]
+        return found
+
+    def clear(self) -> None:
+        self.requests.clear()
+        self.console_errors.clear()
+        self.page_errors.clear()
+
+
+@pytest.fixture
+def guard(request: pytest.FixtureRequest) -> Iterator[Guard]:
+    guard = Guard()
+    marker = request.node.get_closest_marker("allow_console")
+    for pattern in marker.args if marker else ():
+        guard.allow_console(pattern)
+    yield guard
+    # Contexts close before this runs (they depend on the guard), so every event is in.
+    problems = guard.problems()
+    if problems:
+        pytest.fail("the page broke the harness's rules:\n  " + "\n  ".join(problems),
+                    pytrace=False)
+
+
+# ---- servers --------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    if not (SITE / "index.html").is_file():
+        pytest.fail(f"{SITE.relative_to(ROOT)}/index.html is missing: run `make build` "
+                    "(`make test-e2e` builds before testing)", pytrace=False)
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def site_server(site: Path) -> Iterator[sitesrv.Running]:
+    with sitesrv.running(site) as running:
+        yield running
+
+
+@pytest.fixture
+def base_url(site_server: sitesrv.Running, guard: Guard) -> str:
+    guard.allow_origin(site_server.origin)
+    return site_server.url
+
+
+@dataclass(frozen=True)
+class Served:
+    origin: str
+    url: str
+
+
+@pytest.fixture
+def serve(guard: Guard) -> Iterator[Callable[..., Served]]:
+    """`serve(root, base="/", allow=True)`: serve a folder for this test only."""
+    started: list[sitesrv.Running] = []
+
+    def start(root: Path, base: str = "/", *, allow: bool = True) -> Served:
+        running = sitesrv.start(Path(root), base=base)
+        started.append(running)
+        if allow:
+            guard.allow_origin(running.origin)
+        return Served(running.origin, running.url)
+
+    yield start
+    for running in started:
+        sitesrv.stop(running)
+
+
+# ---- browser, contexts, pages ---------------------------------------------------------------
+
+
+def chromium_executable() -> str | None:
+    """`$CHROMIUM`, else /usr/bin/chromium if present, else None (Playwright's own)."""
+    explicit = os.environ.get("CHROMIUM")
+    if explicit:
+        return explicit
+    return "/usr/bin/chromium" if shutil.which("/usr/bin/chromium") else None
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(executable_path=chromium_executable(),
+                                         args=LAUNCH_ARGS)
+    yield browser
+    browser.close()
+
+
+def context_options(playwright: Playwright, kind: str) -> dict[str, Any]:
+    if kind == "desktop":
+        options: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
+    elif kind == "phone":
+        options = dict(playwright.devices["Pixel 7"])
+        options.pop("default_browser_type", None)
+    else:
+        raise ValueError(f"unknown context kind {kind!r}; use 'desktop' or 'phone'")
+    return {**options, "locale": "de-DE"}
+
+
+@pytest.fixture
+def new_context(
+    playwright: Playwright, browser: Browser, guard: Guard, request: pytest.FixtureRequest
+) -> Iterator[Callable[..., BrowserContext]]:
+    """`new_context("desktop" | "phone", **options)`: a fresh, guarded context."""
+    contexts: list[BrowserContext] = []
+
+    def make(kind: str = "desktop", **options: Any) -> BrowserContext:
+        context = browser.new_context(**{**context_options(playwright, kind), **options})
+        context.set_default_timeout(15_000)
+        guard.watch(context)
+        contexts.append(context)
+        return context
+
+    yield make
+    failed = any(getattr(request.node, f"rep_{w}", None) and getattr(request.node, f"rep_{w}")
+                 .failed for w in ("setup", "call"))
+    for n, context in enumerate(contexts):
+        if failed:
+            save_screenshots(context, request.node.nodeid, n)
+        context.close()
+
+
+def save_screenshots(context: BrowserContext, nodeid: str, n: int) -> None:
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", nodeid)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for m, page in enumerate(context.pages):
+        with contextlib.suppress(Error):
+            page.screenshot(path=str(ARTIFACTS / f"{name}-{n}-{m}.png"), timeout=5_000)
+
+
+@pytest.fixture
+def desktop(new_context: Callable[..., BrowserContext]) -> BrowserContext:
+    return new_context("desktop")
+
+
+@pytest.fixture
+def phone(new_context: Callable[..., BrowserContext]) -> BrowserContext:
+    return new_context("phone")
+
+
+@pytest.fixture
+def page(device: str, new_context: Callable[..., BrowserContext]) -> Page:
+    return new_context(device).new_page()
+
+
+# ---- helpers --------------------------------------------------------------------------------
+
+
+def open_game(page: Page, base_url: str, query: str = "", *, clear_storage: bool = False,
+              timeout: float = READY_TIMEOUT_S) -> None:
+    """Open the game at `base_url` (+ `?query`) and wait for `<html class="ready">`.
+
+    `clear_storage` empties the origin's localStorage first (a fresh context has none).
+    Polls with `page.evaluate`, which a CSP without 'unsafe-eval' does not block.
+    """
+    if clear_storage:
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Storage.clearDataForOrigin",
+                 {"origin": origin_of(base_url), "storageTypes": "local_storage"})
+        cdp.detach()
+    url = base_url + ("" if not query else query if query.startswith("?") else "?" + query)
+    page.goto(url)
+    wait_ready(page, timeout)
+
+
+def wait_ready(page: Page, timeout: float = READY_TIMEOUT_S) -> None:
+    """Wait until `<html>` has the class `ready`, polling (no `wait_for_function`)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if page.evaluate("document.documentElement.classList.contains('ready')"):
+                return
+        except Error as exc:  # navigation in progress: the context was replaced
+            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
+                raise
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{page.url}: <html> did not get the class 'ready' "
+                                 f"within {timeout:.0f} s")
+        page.wait_for_timeout(100)
