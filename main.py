@@ -1,0 +1,5 @@
+"""Starts the page: everything lives in spider.web.app."""
+
+from spider.web.app import start
+
+start()
