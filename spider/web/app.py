@@ -1,0 +1,299 @@
+"""Wires the page: every player action is one engine call, one render, one save.
+
+The app holds the game, the clock and the settings; the view draws, the input turns
+pointer and key events into the methods below, the engine decides everything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document, window
+
+from ..game import Game, IllegalMove
+from ..moves import Move, Step
+from ..cards import card_name, parse_card
+from .dialogs import Dialogs
+from .dom import keep, listen, tr
+from .input import Input
+from .links import open_link, read_link, strip_link
+from .storage import Settings, Storage, Unreadable
+from .view import View
+
+
+class Clock:
+    """Playing time: runs from the first action, pauses while the tab is hidden."""
+
+    def __init__(self, now: Any) -> None:
+        self.now = now
+        self.base = 0.0
+        self.since: float | None = None
+
+    def value(self) -> float:
+        return self.base + (self.now() - self.since if self.since is not None else 0.0)
+
+    def run(self) -> None:
+        if self.since is None:
+            self.since = self.now()
+
+    def pause(self) -> None:
+        if self.since is not None:
+            self.base = self.value()
+            self.since = None
+
+    def reset(self, ms: float = 0.0) -> None:
+        self.base = float(ms)
+        self.since = None
+
+
+class App:
+    def __init__(self) -> None:
+        self.view = View()
+        self.storage = Storage(window.localStorage, window.Date.now)
+        self.clock = Clock(window.performance.now)
+        self.dialogs = Dialogs()
+        self.settings = Settings()
+        self.game: Game = None  # type: ignore[assignment]
+        self.origin: str | None = None
+        self.picker: Any = None
+        self.timings: Any = None
+        if "bench=1" in str(window.location.search):
+            self.timings = window.Array.new()
+            setattr(window, "__spiderTimings", self.timings)
+
+    # ------------------------------------------------------------------ start
+    def boot(self) -> None:
+        notes: list[str] = []
+        try:
+            self.settings = self.storage.load_settings()
+        except Unreadable as u:
+            notes.append(tr("ui.save.unreadable", reason=u.reason, key=u.aside or "-"))
+        self.view.set_four_color(self.settings.four_color)
+
+        fresh = False
+        link = read_link(str(window.location.search))
+        if link is not None:
+            window.history.replaceState(
+                None, "", str(window.location.pathname) + strip_link(str(window.location.search))
+            )
+            try:
+                self.game = open_link(*link)
+                self.origin = link[1] if link[0] == "pos" else None
+                fresh = True
+                notes.append(
+                    tr("ui.link.deal", id=self.game.deal_id) if link[0] == "deal" else tr("ui.link.pos")
+                )
+            except ValueError as e:
+                notes.append(str(e))
+        if self.game is None:
+            try:
+                saved = self.storage.load_game()
+            except Unreadable as u:
+                saved = None
+                notes.append(tr("ui.save.unreadable", reason=u.reason, key=u.aside or "-"))
+            if saved is not None:
+                self.game, self.origin = saved.game, saved.origin
+                self.clock.reset(saved.clock_ms)
+        if self.game is None:
+            self.game = Game.new(self.settings.suits)
+            fresh = True
+
+        self.view.measure()
+        self.view.render(self.game)
+        self.view.set_time(self.clock.value())
+        self.view.say(" ".join(notes), refusal=bool(notes) and link is not None and not fresh)
+        self.view.ready()
+        if fresh:
+            self.save()
+
+        Input(self)
+        listen(window, "resize", lambda _e: self.view.relayout(self.game))
+        listen(document, "visibilitychange", self._visibility)
+        listen(window, "pagehide", lambda _e: self.save())
+        window.setInterval(keep(self._tick), 1000)
+        self._resume_clock()
+        self._endings()
+
+    # ------------------------------------------------------------------ clock
+    def _started(self) -> bool:
+        return self.clock.value() > 0 or self.game.can_undo
+
+    def _resume_clock(self) -> None:
+        if self._started() and not self.game.is_won and document.visibilityState == "visible":
+            self.clock.run()
+
+    def _visibility(self, _event: Any) -> None:
+        if document.visibilityState == "hidden":
+            self.clock.pause()
+            self.save()
+        else:
+            self._resume_clock()
+        self.view.set_time(self.clock.value())
+
+    def _tick(self, *_: Any) -> None:
+        if self.clock.since is not None:
+            self.view.set_time(self.clock.value())
+
+    # ------------------------------------------------------------------ state
+    def busy(self) -> bool:
+        return self.dialogs.any_open() or (self.picker is not None and self.picker.dialog.open)
+
+    def save(self) -> None:
+        if self.game is not None and not self.storage.save_game(self.game, self.clock.value(), self.origin):
+            self.view.say(tr("ui.save.failed"), refusal=True)
+
+    def _record(self, t0: float) -> None:
+        if self.timings is not None:
+            self.timings.push(window.performance.now() - t0)
+
+    # ------------------------------------------------------------------ actions
+    def tap(self, col: int, index: int, t0: float) -> None:
+        game = self.game
+        self._act(lambda: game.play(game.tap(col, index)), "move", t0)
+
+    def move(self, src: int, dst: int, count: int, t0: float | None = None) -> None:
+        self._act(lambda: self.game.play(Move(src, dst, count)), "drop" if t0 else "move", t0)
+
+    def _act(self, do: Any, kind: str, t0: float | None = None) -> None:
+        t0 = window.performance.now() if t0 is None else t0
+        try:
+            step: Step = do()
+        except IllegalMove as e:
+            self.view.say(e.reason, refusal=True)
+            self._record(t0)
+            return
+        self.view.render(self.game, self._flows(step, kind))
+        self.view.say(self._message(step, kind))
+        self._record(t0)
+        if kind != "undo":
+            first = len(self.game.completed_suits) - len(step.completed)
+            for i in range(len(step.completed)):
+                self.view.pulse_slot(first + i)
+        if self.game.is_won:
+            self.clock.pause()
+            self.view.set_time(self.clock.value())
+        elif document.visibilityState == "visible":
+            self.clock.run()
+        self.save()
+        self._endings()
+
+    def _flows(self, step: Step, kind: str) -> list[tuple[int, int, int]] | None:
+        mv = step.move
+        if kind == "drop" or step.completed:
+            return None
+        if mv.is_deal:
+            return None if kind == "undo" else [(-1, c, 1) for c in range(10)]
+        if kind == "undo":
+            return [(mv.dst, mv.src, mv.count)]
+        return [(mv.src, mv.dst, mv.count)]
+
+    def _message(self, step: Step, kind: str) -> str:
+        if kind == "undo":
+            return tr("ui.undone")
+        parts = list(self.game.announcement(step))
+        mv = step.move
+        if mv.is_deal:
+            parts.insert(0, tr("ui.dealt", n=self.game.rounds_left))
+        elif not step.completed:
+            column = self.game.columns[mv.dst].up
+            first = card_name(parse_card(column[len(column) - mv.count]))
+            key = "ui.moved" if mv.count == 1 else "ui.moved_many"
+            text = tr(key, card=first, more=mv.count - 1, dst=mv.dst + 1)
+            if step.revealed:
+                text += tr("ui.revealed")
+            parts.insert(0, text)
+        if kind == "redo":
+            parts.insert(0, tr("ui.redone"))
+        if self.game.is_won:
+            parts.append(tr("ui.won.announce"))
+        return " ".join(parts)
+
+    def _endings(self) -> None:
+        if self.game.is_won:
+            self.dialogs.close_stuck()
+            self.dialogs.open_won(self.game, self.clock.value())
+        elif self.game.is_stuck:
+            self.dialogs.open_stuck()
+
+    def hint(self) -> None:
+        h = self.game.hint()
+        self.view.show_hint(h.move)
+        self.view.say(h.text)
+
+    def open_picker(self, col: int) -> None:
+        if self.picker is None:
+            from .picker import Picker
+
+            self.picker = Picker(self)
+        self.view.clear_hint()
+        self.picker.open(col)
+
+    def start(self, game: Game, origin: str | None, note: str) -> None:
+        self.dialogs.close_all()
+        self.game = game
+        self.origin = origin
+        self.clock.reset()
+        self.view.render(game)
+        self.view.set_time(0)
+        self.view.say(note)
+        self.save()
+
+    def restart(self) -> None:
+        if self.game.deal_id:
+            game = Game.new(deal_id=self.game.deal_id)
+        elif self.origin is not None:
+            game = Game.from_text(self.origin)
+        else:
+            return
+        self.start(game, self.origin if not self.game.deal_id else None, tr("ui.restart"))
+
+    def new_game(self, suits: int) -> None:
+        self.settings.suits = suits
+        self.storage.save_settings(self.settings)
+        game = Game.new(suits)
+        self.start(game, None, tr("ui.new_game", level=tr(f"ui.new.level.{suits}"), id=game.deal_id))
+
+    def action(self, name: str, node: Any) -> None:
+        game = self.game
+        if name == "undo":
+            self._act(game.undo, "undo")
+        elif name == "redo":
+            self._act(game.redo, "redo")
+        elif name in ("deal", "stock"):
+            self._act(game.deal, "move")
+        elif name == "hint":
+            self.hint()
+        elif name in ("new", "won-new", "stuck-new"):
+            self.dialogs.close_all()
+            self.dialogs.open_new(self.settings.suits)
+        elif name in ("restart", "won-restart", "stuck-restart"):
+            self.restart()
+        elif name == "four_color":
+            self.settings.four_color = not self.settings.four_color
+            self.view.set_four_color(self.settings.four_color)
+            self.storage.save_settings(self.settings)
+        elif name == "new-start":
+            suits = self.dialogs.chosen_suits()
+            self.dialogs.close_new()
+            self.new_game(suits)
+        elif name in ("new-cancel", "close-dialog"):
+            self.dialogs.close_all()
+        elif name == "stuck-undo":
+            self.dialogs.close_stuck()
+            self._act(game.undo, "undo")
+        elif name == "copy-id":
+            self._copy(game.deal_id or "")
+
+    def _copy(self, text: str) -> None:
+        ok = keep(lambda *_: self.view.say(tr("ui.copied", id=text)))
+        bad = keep(lambda *_: self.view.say(tr("ui.copy_failed", id=text)))
+        try:
+            window.navigator.clipboard.writeText(text).then(ok, bad)
+        except Exception:  # noqa: BLE001 - no clipboard API (insecure context)
+            bad()
+
+
+def start() -> App:
+    app = App()
+    app.boot()
+    return app
