@@ -29,7 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if not (args.site / "index.html").is_file():
-        print(f"error: {args.site}/index.html not found; run `make build` first", file=sys.stderr)
+        print(f"error: no {args.site}/index.html: build the site first (`make serve` does), "
+              "and check that the repository has an index.html", file=sys.stderr)
         return 1
     server = sitesrv.SiteServer(args.site, host=args.host, port=args.port, base=args.base,
                                 verbose=True)

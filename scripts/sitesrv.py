@@ -60,6 +60,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Serves `server.site_root` under `server.base`; quiet unless `server.verbose`."""
 
     server: SiteServer
+    protocol_version = "HTTP/1.1"  # keep-alive, as real static hosts do
 
     def _strip_base(self) -> str | None:
         """The request path relative to the site root, or None if it is outside the base."""
