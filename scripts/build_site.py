@@ -10,6 +10,12 @@ What goes in:
 - PyScript's `dist/` without source maps -> `pyscript/`;
 - the five Pyodide runtime files -> `pyodide/`.
 
+Then it stamps the service worker (`build/site/sw.js`): the block between
+`/* precache:start` and `/* precache:end */` becomes the list of EVERY other file of the
+site with its Subresource Integrity hash, and a version that is a hash of that list. Any
+change to any served file therefore changes `sw.js`, and browsers install the new version.
+`stamp_service_worker(site)` does this alone (the e2e update test re-stamps a changed copy).
+
 It fails loudly when `pyscript.toml` would make the page miss (or fetch a missing) module:
 its `[files]` table must list exactly the package's `.py` files, every listed file must be
 in the site, and `interpreter` must point at the local Pyodide copy (never a CDN).
@@ -20,8 +26,11 @@ leaves half a site behind.
 from __future__ import annotations
 
 import argparse
+import base64
+import hashlib
 import json
 import posixpath
+import re
 import shutil
 import sys
 import tomllib
@@ -42,8 +51,51 @@ PACKAGE = "spider"
 IGNORED_DIRS = {"__pycache__", "tests", ".pytest_cache", ".mypy_cache", ".hypothesis"}
 
 
+SERVICE_WORKER = "sw.js"
+PRECACHE_BLOCK = re.compile(r"/\* precache:start.*?/\* precache:end \*/", re.DOTALL)
+
+
 class BuildError(Exception):
     pass
+
+
+def integrity(path: Path) -> str:
+    """The Subresource Integrity value of a file: `sha256-<base64>`."""
+    digest = hashlib.sha256(path.read_bytes()).digest()
+    return "sha256-" + base64.b64encode(digest).decode("ascii")
+
+
+def precache_list(site: Path) -> dict[str, str]:
+    """Every file of the site but the service worker itself: `{"./path": integrity}`."""
+    files = sorted(p for p in site.rglob("*") if p.is_file())
+    return {
+        "./" + p.relative_to(site).as_posix(): integrity(p)
+        for p in files
+        if p.relative_to(site).as_posix() != SERVICE_WORKER
+    }
+
+
+def stamp_service_worker(site: Path) -> str | None:
+    """Write the precache list and version into `site/sw.js`; return the version
+    (None when the site has no service worker). Idempotent: a stamped file can be
+    stamped again after files changed."""
+    worker = site / SERVICE_WORKER
+    if not worker.is_file():
+        return None
+    files = precache_list(site)
+    version = hashlib.sha256(
+        "".join(f"{path} {sri}\n" for path, sri in files.items()).encode()
+    ).hexdigest()[:16]
+    text = worker.read_text(encoding="utf-8")
+    if not PRECACHE_BLOCK.search(text):
+        raise BuildError(f"{SERVICE_WORKER} has no /* precache:start ... /* precache:end */ block")
+    listing = ",\n".join(f"  {json.dumps(path)}: {json.dumps(sri)}" for path, sri in files.items())
+    block = ("/* precache:start (stamped by scripts/build_site.py) */\n"
+             f"const VERSION = {json.dumps(version)};\n"
+             f"const FILES = {{\n{listing}\n}};\n"
+             "/* precache:end */")
+    worker.write_text(PRECACHE_BLOCK.sub(lambda _m: block, text, count=1), encoding="utf-8")
+    return version
 
 
 def site_path(ref: str) -> str:
@@ -162,6 +214,7 @@ def build(out: Path, root: Path = ROOT) -> tuple[int, int]:
         raise BuildError("pyscript.toml [files] lists files that are not in the site: "
                          + ", ".join(unresolved))
 
+    stamp_service_worker(tmp)
     files = [p for p in tmp.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
 
@@ -194,7 +247,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     shown = args.out.resolve()
     shown_str = shown.relative_to(ROOT).as_posix() if shown.is_relative_to(ROOT) else str(shown)
-    print(f"build_site: {shown_str}/ {count} files, {size / 1e6:.1f} MB ({versions()})")
+    worker = shown / SERVICE_WORKER
+    version = re.search(r'const VERSION = "([^"]*)"', worker.read_text()) if worker.is_file() else None
+    stamp = f", sw.js version {version.group(1)}" if version else ""
+    print(f"build_site: {shown_str}/ {count} files, {size / 1e6:.1f} MB ({versions()}){stamp}")
     return 0
 
 

@@ -1,0 +1,97 @@
+/* Spider Solitär service worker: the game without a network.
+
+   - Precaches EVERY file of the built site (page, PyScript, Pyodide, the spider package, the
+     solver's worker, icons, manifest). The list and the version below are stamped into the
+     built copy (build/site/sw.js) by scripts/build_site.py: a deploy that changes any file
+     changes this script, so the browser installs the new worker.
+   - Each file is fetched with its Subresource Integrity hash, so a cache never mixes two
+     versions: a stale copy (HTTP cache, CDN) fails the check and is fetched again past
+     every cache. Files whose hash did not change are taken from the previous version's
+     cache, so an update downloads only what changed.
+   - Cache-first for the precached files, matched by path without the query (so a "?pos="
+     or "?deal=" link gets the cached index.html, and "./" is index.html). Anything else
+     goes to the network untouched.
+   - A new version waits until the page asks it to take over ({type: "skip-waiting"}),
+     which the page does when the player takes the "new version" offer.
+   - On activation it deletes the caches of older versions of THIS app at THIS scope only
+     (by name prefix); caches of other apps on the same origin are never touched. */
+"use strict";
+
+/* precache:start (replaced by scripts/build_site.py; this unbuilt copy caches nothing) */
+const VERSION = "unbuilt";
+const FILES = {};
+/* precache:end */
+
+const SCOPE = self.registration.scope;
+const PREFIX = `spider-solitaire ${SCOPE} `;
+const CACHE = PREFIX + VERSION;
+const INTEGRITY_HEADER = "X-Spider-Integrity";
+const URLS = new Map(Object.entries(FILES).map(([path, hash]) => [new URL(path, SCOPE).href, hash]));
+
+async function previous(url, integrity) {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const hit = await (await caches.open(name)).match(url);
+    if (hit && hit.headers.get(INTEGRITY_HEADER) === integrity) return hit;
+  }
+  return null;
+}
+
+async function download(url, integrity) {
+  try {
+    // Usually answered by the HTTP cache the page has just filled: no second download.
+    const response = await fetch(url, { integrity });
+    if (response.ok) return response;
+  } catch (_) {
+    // A stale copy failed the integrity check (or the network blinked): once more below.
+  }
+  const busted = `${url}?v=${encodeURIComponent(integrity.slice(7, 23))}`;
+  const response = await fetch(busted, { integrity, cache: "reload" });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response;
+}
+
+async function precacheOne(cache, url, integrity) {
+  const kept = await previous(url, integrity);
+  if (kept) return cache.put(url, kept);
+  const response = await download(url, integrity);
+  const headers = new Headers(response.headers);
+  headers.set(INTEGRITY_HEADER, integrity);
+  const body = await response.arrayBuffer();
+  return cache.put(url, new Response(body, { status: 200, statusText: "OK", headers }));
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await Promise.all([...URLS].map(([url, integrity]) => precacheOne(cache, url, integrity)));
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+});
+
+async function cacheFirst(key, request) {
+  const hit = await (await caches.open(CACHE)).match(key);
+  return hit || fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || URLS.size === 0) return;
+  const url = new URL(request.url);
+  if (!url.href.startsWith(SCOPE)) return;
+  let key = url.origin + url.pathname;
+  if (key.endsWith("/")) key += "index.html";
+  if (URLS.has(key)) event.respondWith(cacheFirst(key, request));
+});
