@@ -196,6 +196,11 @@ DE: Final[dict[str, str]] = {
     ),
     "ui.save.format": "unbekanntes Format",
     "ui.save.failed": "Der Spielstand ließ sich nicht speichern.",
+    "ui.update": "Neue Version – neu laden",
+    "ui.app.short_name": "Spider",
+    "ui.app.description": (
+        "Spider Solitaire mit 1, 2 oder 4 Farben, mit Tipps und Zurücknehmen; läuft auch ohne Netz."
+    ),
 }
 
 CATALOGS: Final[dict[str, dict[str, str]]] = {"de": DE}

@@ -18,6 +18,7 @@ from .dom import keep, listen, tr
 from .input import Input
 from .links import open_link, read_link, strip_link
 from .storage import Settings, Storage, Unreadable
+from .update import UpdateOffer
 from .view import View
 
 
@@ -107,6 +108,7 @@ class App:
             self.save()
 
         Input(self)
+        UpdateOffer(self.save)
         listen(window, "resize", lambda _e: self.view.relayout(self.game))
         listen(document, "visibilitychange", self._visibility)
         listen(window, "pagehide", lambda _e: self.save())
