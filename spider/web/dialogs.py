@@ -98,9 +98,12 @@ class Dialogs:
             self._won_values: dict[str, Any] = {}
             for key in ("time", "moves", "runs", "score", "deal"):
                 dl.append(el("dt", "", tr(f"ui.won.{key}")))
-                dd = el("dd", "", "", data_won=key)
+                dd = el("dd")
+                value = el("span", "", "", data_won=key)
+                dd.append(value)
                 dl.append(dd)
-                self._won_values[key] = dd
+                self._won_values[key] = value
+            # Inside the <dd>, after the value: a <dl> may hold only dt/dd groups (axe).
             copy = el("button", "copy", tr("ui.won.copy"), type="button", data_action="copy-id")
             self._won_values["deal"].after(copy)
             body.append(dl)
