@@ -3,7 +3,7 @@
 #
 #   make serve        npm ci (if stale), build build/site/, serve it at http://localhost:8000/
 #   make test         everything below, in this order; any failure fails make
-#     make lint         ruff + mypy (strict on spider/, config in pyproject.toml)
+#     make lint         ruff + mypy (strict on spider/, config in pyproject.toml), html-validate
 #     make test-engine  pytest tests            (engine, CPython)
 #     make test-pyodide engine tests under Pyodide in Node (scripts/pyodide_pytest.mjs)
 #     make test-e2e     pytest e2e              (Playwright, real Chromium)
@@ -93,9 +93,10 @@ serve: build
 
 test: deps build lint test-engine test-pyodide test-e2e
 
-lint: $(VENV_STAMP)
+lint: $(VENV_STAMP) $(NPM_STAMP)
 	$(PY) -m ruff check $(LINT_DIRS)
 	@if [ -d spider ]; then $(PY) -m mypy; else echo "mypy: no spider/ yet, skipped"; fi
+	npx --no-install html-validate index.html
 
 test-engine: $(VENV_STAMP)
 	@if [ -d tests ]; then $(PY) -m pytest tests $(PYTEST_ARGS); \

@@ -22,6 +22,7 @@ import functools
 import http.server
 import os
 import posixpath
+import sys
 import threading
 import urllib.parse
 from collections.abc import Iterator
@@ -119,6 +120,12 @@ class SiteServer(http.server.ThreadingHTTPServer):
         self.base = normalize_base(base)
         self.verbose = verbose
         super().__init__((host, port), functools.partial(SiteHandler, directory=str(self.site_root)))
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A browser that closes a kept-alive connection (a test ending, a reload) is normal.
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
 
     @property
     def port(self) -> int:
