@@ -1,0 +1,350 @@
+"""The bounded search behind the verdict: solved, unsolvable, or unknown.
+
+``solve(game, max_nodes)`` searches every position reachable from the table and answers in
+exactly one of three ways (Freecell Solver's habit):
+
+* ``"solved"``: ``line`` is a list of moves that wins when played with ``game.play`` one
+  after another;
+* ``"unsolvable"``: every position reachable from here was visited and none is won. This
+  is a proof, and the only answer from which the page may tell a player that the game is lost;
+* ``"unknown"``: the node budget ran out (or ``should_stop`` said so) first.
+
+It refuses (``ValueError`` with a German sentence) unless every card in play is known to
+the player (``game.all_known``): the game never judges from cards the player has not seen.
+Known face-down cards and a known stock are fine; the search turns them up and deals them
+exactly as the engine does, and it never changes the game it is given.
+
+The search
+----------
+A best-first search over positions with a transposition table (every position found, with
+the move that first reached it, so the winning line can be read back). It always expands
+the open position with the smallest estimate: the number of *breaks* (neighbouring cards of
+a column that are not a one-suit step down, a face-down card counting as one) plus the
+cards still in the stock, minus one per empty column once the stock is empty; ties go to
+the position found last. A won position reached by a move ends the search at once.
+
+The order only decides how soon a win is found. Completeness does not depend on it: every
+position found is put on the open list once and expanded once with every legal action, so
+the search visits exactly the positions reachable from the start. "Unsolvable" means the
+open list ran empty without a won position: none is reachable.
+
+A position is compact and hashable: a column is a ``bytes`` of card codes from the far end
+to the exposed card, a face-down card stored as its code plus 64 (``_DOWN``); the stock is
+the game's stock (fixed order) and a count of rows already dealt. A move changes two
+columns (two slices), a deal ten; nothing else is copied. Run lengths and breaks are cached
+per column ``bytes``.
+
+What is pruned, and why that is safe
+------------------------------------
+Nothing is pruned by judgement. Every legal move of the engine is generated, onto any suit,
+any part of a run, into any empty column, and the deal. Exactly three reductions are made,
+each of which only skips positions equivalent to one that is searched:
+
+1. *Transpositions.* A position is expanded once. Whether a position can be won depends only
+   on the position (the cards in each column with their face-down marks, the stock and how
+   much of it is dealt; the runs already removed only count, and their number follows from
+   the cards still in play), not on the way it was reached, so a second visit can find
+   nothing the first did not.
+2. *Interchangeable columns once the stock is empty.* The rules treat the ten columns alike
+   except in one place: a deal gives the i-th card of the row to column i. With the stock
+   empty there are no deals, so permuting the columns maps legal moves to legal moves, won
+   positions to won positions and lost ones to lost ones. The table key then sorts the
+   columns, and a position equal to a visited one up to the order of its columns counts as
+   visited. While stock remains the key keeps the column order (column i matters).
+3. *Which empty column, once the stock is empty.* By 2, moving a block into empty column
+   a or into empty column b gives positions that differ only by swapping columns a and b,
+   so only the first empty column is tried; and moving a whole column (no face-down card,
+   all its cards one run) into an empty column only swaps two columns, so it is not tried.
+   Both are skipped only when no stock is left.
+
+``tests/test_solver.py`` checks the whole search against an unpruned reference that uses
+nothing but the engine's ``legal_moves()``, ``play()`` and ``undo()``.
+
+Cancellation
+------------
+``max_nodes`` bounds the work (one node = one distinct position found and put in the table;
+about 100 bytes of key plus the open-list entry, so memory grows with it too). For a Web Worker,
+``should_stop`` (keyword-only) is called every ``check_every`` nodes; when it returns true
+the search ends with ``"unknown"``. A deadline is ``should_stop=lambda: time.monotonic() >
+end``; a cancel flag set by the main thread works the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from heapq import heappop, heappush
+from typing import Final, Literal
+
+from .cards import COLUMNS, DEAL_SIZE
+from .game import RUN, Game
+from .moves import Move
+from .texts import t
+
+Status = Literal["solved", "unsolvable", "unknown"]
+
+_DOWN: Final = 64  # added to a card code in a column's bytes: that card lies face down
+_SEP: Final = b"\xff"  # between columns in a table key (no card code uses 255)
+_STOCK_MARK: Final = b"\xfe"  # starts the stock part of a key while stock remains
+_DEAL: Final = 15  # the ``src`` of an encoded deal
+_BYTE: Final = [bytes((i,)) for i in range(256)]
+
+W_EMPTY: Final = 1  # how much an empty column lowers the distance estimate
+
+
+@dataclass(frozen=True, slots=True, eq=True)
+class SolveResult:
+    """The verdict of :func:`solve`.
+
+    ``status``: ``"solved"``, ``"unsolvable"`` or ``"unknown"``; ``line``: the winning moves
+    when solved (empty otherwise, and empty for a game already won); ``nodes``: how many
+    distinct positions were found (the work done).
+    """
+
+    status: Status
+    line: list[Move] = field(default_factory=list)
+    nodes: int = 0
+
+
+def _column_bytes(cards: Sequence[int], down: int) -> bytes:
+    return bytes([c + _DOWN for c in cards[:down]] + list(cards[down:]))
+
+
+def _key(cols: Sequence[bytes], dealt: int, rows: int) -> bytes:
+    """The transposition-table key. With the stock empty the columns are interchangeable
+    (module docstring, reduction 2) and are sorted; otherwise their order is kept."""
+    if dealt == rows:
+        return _SEP.join(sorted(cols))
+    return _SEP.join(cols) + _STOCK_MARK + _BYTE[dealt]
+
+
+def _decode(code: int) -> Move:
+    src = (code >> 12) & 15
+    if src == _DEAL:
+        return Move.deal()
+    return Move(src, (code >> 8) & 15, code & 255)
+
+
+def solve(
+    game: Game,
+    max_nodes: int,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    check_every: int = 1024,
+) -> SolveResult:
+    """Search the position on the table: ``"solved"`` with a winning line, ``"unsolvable"``
+    (proved: every reachable position was visited), or ``"unknown"`` (``max_nodes``
+    distinct positions expanded, or ``should_stop()`` returned true, first).
+
+    Raises ``ValueError`` (German, for the player) unless every card in play is known.
+    The game is not changed.
+
+    >>> g = Game.from_text('''spider 1
+    ... stock: -
+    ... done: S S S S S S S
+    ... 1: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S
+    ... 2: AS
+    ... 3:
+    ... 4:
+    ... 5:
+    ... 6:
+    ... 7:
+    ... 8:
+    ... 9:
+    ... 10:''')
+    >>> r = solve(g, 1000)
+    >>> r.status, [str(m) for m in r.line]
+    ('solved', ['2>1'])
+    """
+    if max_nodes < 1:
+        raise ValueError(f"max_nodes must be at least 1, not {max_nodes}")
+    if check_every < 1:
+        raise ValueError(f"check_every must be at least 1, not {check_every}")
+    if not game.all_known:
+        unseen_down = sum(d - k for d, k in zip(game.down, game.known_down, strict=True))
+        unseen_stock = len(game.stock) - game.known_stock
+        raise ValueError(t("solver.unseen", down=unseen_down, stock=unseen_stock))
+    if game.is_won:
+        return SolveResult("solved", [], 0)
+    cols = [_column_bytes(c, d) for c, d in zip(game.cols, game.down, strict=True)]
+    return _search(
+        cols, bytes(game.stock), len(game.done), game.lenient_deal,
+        max_nodes, should_stop, check_every,
+    )
+
+
+def _meta(col: bytes) -> int:
+    """``run | breaks << 8`` of a column: the length of the one-suit run at its end
+    (as :func:`spider.game.run_length`) and how many neighbouring pairs of its cards are not
+    a one-suit step down (a face-down card under any card is such a break: it never turns up
+    while covered). A won game has no breaks left; they are the search's distance estimate."""
+    n = len(col)
+    if not n:
+        return 0
+    run = 1
+    breaks = 0
+    in_run = True
+    lower = col[-1]
+    for i in range(n - 2, -1, -1):
+        upper = col[i]
+        if upper == lower + 1 and upper % 13:
+            if in_run:
+                run += 1
+        else:
+            breaks += 1
+            in_run = False
+        lower = upper
+    return run | breaks << 8
+
+
+def _moves(
+    cols: Sequence[bytes], runs: Sequence[int], dealt: int, rows: int, lenient: bool
+) -> list[int]:
+    """Every legal action of the position, encoded ``src << 12 | dst << 8 | count`` (a
+    deal has ``src == _DEAL``), in the engine's order: by source, destination, count.
+
+    Complete except for reduction 3 of the module docstring (only with the stock empty)."""
+    out: list[int] = []
+    append = out.append
+    no_stock = dealt == rows
+    by_rank: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], []]
+    empties: list[int] = []
+    for i in range(COLUMNS):
+        c = cols[i]
+        if c:
+            by_rank[c[-1] % 13].append(i)
+        else:
+            empties.append(i)
+    empty_targets = empties[:1] if no_stock else empties
+    for src in range(COLUMNS):
+        c = cols[src]
+        if not c:
+            continue
+        low = c[-1] % 13
+        base = src << 12
+        for k in range(1, runs[src] + 1):
+            if low + k <= 12:
+                for dst in by_rank[low + k]:
+                    append(base | dst << 8 | k)
+            if empty_targets and not (no_stock and k == len(c)):
+                for dst in empty_targets:
+                    append(base | dst << 8 | k)
+    if dealt < rows and (not empties or (lenient and sum(map(len, cols)) < DEAL_SIZE)):
+        append(_DEAL << 12)
+    return out
+
+
+def _flip(col: bytes) -> bytes:
+    """Turn up the exposed card if it lies face down (the engine does it at once)."""
+    if col and col[-1] >= _DOWN:
+        return col[:-1] + _BYTE[col[-1] - _DOWN]
+    return col
+
+
+def _child(
+    cols: tuple[bytes, ...], code: int, stock: bytes, dealt: int, meta: dict[bytes, int]
+) -> tuple[tuple[bytes, ...], int]:
+    """The columns after an action and how many runs it removed, exactly as
+    ``Game._apply``: a move turns up the source's exposed card and removes a completed run
+    from the destination; a deal gives card i of the next row to column i and removes a
+    completed run from every column. ``meta`` caches :func:`_meta` per column."""
+    src = code >> 12
+    removed = 0
+    if src == _DEAL:
+        row = stock[dealt * DEAL_SIZE : (dealt + 1) * DEAL_SIZE]
+        new = list(cols)
+        for j in range(COLUMNS):
+            c = cols[j] + _BYTE[row[j]]
+            x = meta.get(c)
+            if x is None:
+                x = meta[c] = _meta(c)
+            if x & 255 >= RUN:
+                c = _flip(c[:-RUN])
+                removed += 1
+            new[j] = c
+        return tuple(new), removed
+    dst = (code >> 8) & 15
+    k = code & 255
+    c = cols[src]
+    d = cols[dst] + c[-k:]
+    x = meta.get(d)
+    if x is None:
+        x = meta[d] = _meta(d)
+    if x & 255 >= RUN:
+        d = _flip(d[:-RUN])
+        removed = 1
+    new = list(cols)
+    new[src] = _flip(c[:-k])
+    new[dst] = d
+    return tuple(new), removed
+
+
+def _search(
+    start: list[bytes],
+    stock: bytes,
+    done: int,
+    lenient: bool,
+    max_nodes: int,
+    should_stop: Callable[[], bool] | None,
+    check_every: int,
+) -> SolveResult:
+    """Best-first search over every reachable position (see the module docstring)."""
+    rows = len(stock) // DEAL_SIZE
+    meta: dict[bytes, int] = {}
+    cols0 = tuple(start)
+
+    def estimate(cols: tuple[bytes, ...], dealt: int) -> int:
+        h = (rows - dealt) * DEAL_SIZE
+        for c in cols:
+            if c:
+                x = meta.get(c)
+                if x is None:
+                    x = meta[c] = _meta(c)
+                h += x >> 8
+            elif dealt == rows:
+                h -= W_EMPTY
+        return h
+
+    key0 = _key(cols0, 0, rows)
+    parent: dict[bytes, tuple[bytes, int] | None] = {key0: None}
+    heap: list[tuple[int, int, bytes, tuple[bytes, ...], int, int]] = [
+        (estimate(cols0, 0), 0, key0, cols0, 0, done)
+    ]
+    seq = 0
+    nodes = 1
+    next_check = check_every
+    while heap:
+        _, _, key, cols, dealt, done = heappop(heap)
+        runs = [meta[c] & 255 if c else 0 for c in cols]
+        for code in _moves(cols, runs, dealt, rows, lenient):
+            new, removed = _child(cols, code, stock, dealt, meta)
+            new_dealt = dealt + 1 if code >> 12 == _DEAL else dealt
+            if done + removed == 8:
+                return SolveResult("solved", _line(parent, key, code), nodes)
+            new_key = _key(new, new_dealt, rows)
+            if new_key in parent:
+                continue
+            parent[new_key] = (key, code)
+            nodes += 1
+            if nodes > max_nodes:
+                return SolveResult("unknown", [], nodes - 1)
+            if nodes >= next_check and should_stop is not None:
+                next_check = nodes + check_every
+                if should_stop():
+                    return SolveResult("unknown", [], nodes)
+            seq -= 1
+            heappush(
+                heap, (estimate(new, new_dealt), seq, new_key, new, new_dealt, done + removed)
+            )
+    return SolveResult("unsolvable", [], nodes)
+
+
+def _line(parent: dict[bytes, tuple[bytes, int] | None], key: bytes, last: int) -> list[Move]:
+    """The moves from the start to the position ``key``, then ``last``."""
+    codes = [last]
+    link = parent[key]
+    while link is not None:
+        key, code = link
+        codes.append(code)
+        link = parent[key]
+    return [_decode(c) for c in reversed(codes)]
