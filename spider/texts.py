@@ -74,6 +74,11 @@ DE: Final[dict[str, str]] = {
     ),
     "hint.won": "Die Partie ist gewonnen: Alle acht Folgen sind abgeräumt.",
     "announce.complete": "Folge komplett {symbol}, {n} von 8",
+    # --- engine: solver (ValueError messages) ---------------------------------------
+    "solver.unseen": (
+        "Ob sich diese Partie noch gewinnen lässt, wird erst geprüft, wenn alle Karten bekannt "
+        "sind: {down} verdeckte Karte(n) und {stock} Karte(n) im Stapel hast du noch nicht gesehen."
+    ),
     # --- engine: bad input (ValueError messages) ------------------------------------
     "deal_id.format": (
         "Die Kennung „{text}“ ist ungültig: Erwartet wird S1-, S2- oder S4- und eine Nummer, "
