@@ -13,6 +13,7 @@ from .cards import card_code, card_label, card_name, parse_card
 from .game import Game, IllegalMove
 from .hints import Hint
 from .moves import ColumnView, Move, Step, Target
+from .solver import SolveResult, solve
 
 __all__ = [
     "ColumnView",
@@ -20,10 +21,12 @@ __all__ = [
     "Hint",
     "IllegalMove",
     "Move",
+    "SolveResult",
     "Step",
     "Target",
     "card_code",
     "card_label",
     "card_name",
     "parse_card",
+    "solve",
 ]
