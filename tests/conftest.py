@@ -1,0 +1,9 @@
+"""Shared pytest setup: the ``slow`` marker (long solver checks; ``-m "not slow"`` skips them)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "slow: long-running checks, skipped with -m 'not slow'")
