@@ -71,6 +71,7 @@ end``; a cancel flag set by the main thread works the same way.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from heapq import heappop, heappush
@@ -167,10 +168,18 @@ def solve(
     if game.is_won:
         return SolveResult("solved", [], 0)
     cols = [_column_bytes(c, d) for c, d in zip(game.cols, game.down, strict=True)]
-    return _search(
-        cols, bytes(game.stock), len(game.done), game.lenient_deal,
-        max_nodes, should_stop, check_every,
-    )
+    # The search makes no reference cycles; the cyclic collector would only walk its
+    # hundreds of thousands of tuples again and again (about 15 % of the time).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _search(
+            cols, bytes(game.stock), len(game.done), game.lenient_deal,
+            max_nodes, should_stop, check_every,
+        )
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _meta(col: bytes) -> int:
@@ -288,10 +297,14 @@ def _search(
     should_stop: Callable[[], bool] | None,
     check_every: int,
 ) -> SolveResult:
-    """Best-first search over every reachable position (see the module docstring)."""
+    """Best-first search over every reachable position (see the module docstring).
+
+    The inner loop generates the moves of :func:`_moves` and applies them as
+    :func:`_child` does, inline and with the run length and breaks of the two changed
+    columns updated from the old ones (``tests/test_solver.py`` checks both against the
+    engine). Deals go through :func:`_child`."""
     rows = len(stock) // DEAL_SIZE
     meta: dict[bytes, int] = {}
-    cols0 = tuple(start)
 
     def estimate(cols: tuple[bytes, ...], dealt: int) -> int:
         h = (rows - dealt) * DEAL_SIZE
@@ -305,6 +318,7 @@ def _search(
                 h -= W_EMPTY
         return h
 
+    cols0 = tuple(start)
     key0 = _key(cols0, 0, rows)
     parent: dict[bytes, tuple[bytes, int] | None] = {key0: None}
     heap: list[tuple[int, int, bytes, tuple[bytes, ...], int, int]] = [
@@ -313,28 +327,118 @@ def _search(
     seq = 0
     nodes = 1
     next_check = check_every
+    sep_join = _SEP.join
     while heap:
-        _, _, key, cols, dealt, done = heappop(heap)
-        runs = [meta[c] & 255 if c else 0 for c in cols]
-        for code in _moves(cols, runs, dealt, rows, lenient):
-            new, removed = _child(cols, code, stock, dealt, meta)
-            new_dealt = dealt + 1 if code >> 12 == _DEAL else dealt
+        h, _, key, cols, dealt, done = heappop(heap)
+        no_stock = dealt == rows
+        metas = [meta[c] if c else 0 for c in cols]
+        by_rank: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], []]
+        empties: list[int] = []
+        for i in range(COLUMNS):
+            c = cols[i]
+            if c:
+                by_rank[c[-1] % 13].append(i)
+            else:
+                empties.append(i)
+        empty_targets = empties[:1] if no_stock else empties
+        for src in range(COLUMNS):
+            c = cols[src]
+            if not c:
+                continue
+            n = len(c)
+            mc = metas[src]
+            run = mc & 255
+            breaks = mc >> 8
+            low = c[-1] % 13
+            for k in range(1, run + 1):
+                targets = by_rank[low + k] if low + k <= 12 else []
+                if empty_targets and not (no_stock and k == n):
+                    targets = targets + empty_targets
+                if not targets:
+                    continue
+                block = c[-k:]
+                rest = c[:-k]
+                # the source after the move: turn up its exposed card (see _flip)
+                if k < run:
+                    new_src, m_src = rest, (run - k) | breaks << 8
+                elif not rest:
+                    new_src, m_src = rest, 0
+                elif rest[-1] >= _DOWN:
+                    new_src = rest[:-1] + _BYTE[rest[-1] - _DOWN]
+                    m_src = 1 | (breaks - 1) << 8
+                else:
+                    new_src, m_src = rest, _meta(rest)
+                h_src = h - breaks + (m_src >> 8)
+                if no_stock and not rest:
+                    h_src -= W_EMPTY
+                top = block[0]
+                for dst in targets:
+                    d = cols[dst]
+                    if d:
+                        md = metas[dst]
+                        if d[-1] == top + 1:
+                            r, b = (md & 255) + k, md >> 8
+                        else:
+                            r, b = k, (md >> 8) + 1
+                        h_new = h_src - (md >> 8)
+                    else:
+                        r, b = k, 0
+                        h_new = h_src + W_EMPTY if no_stock else h_src
+                    new_dst = d + block
+                    removed = 0
+                    if r >= RUN:
+                        new_dst = _flip(new_dst[:-RUN])
+                        m_dst = _meta(new_dst)
+                        removed = 1
+                        if done == 7:
+                            return SolveResult(
+                                "solved", _line(parent, key, src << 12 | dst << 8 | k), nodes
+                            )
+                        if no_stock and not new_dst:
+                            h_new -= W_EMPTY
+                    else:
+                        m_dst = r | b << 8
+                    h_new += m_dst >> 8
+                    new = list(cols)
+                    new[src] = new_src
+                    new[dst] = new_dst
+                    if no_stock:
+                        new_key = sep_join(sorted(new))
+                    else:
+                        new_key = sep_join(new) + _STOCK_MARK + _BYTE[dealt]
+                    if new_key in parent:
+                        continue
+                    parent[new_key] = (key, src << 12 | dst << 8 | k)
+                    nodes += 1
+                    if nodes > max_nodes:
+                        return SolveResult("unknown", [], nodes - 1)
+                    if nodes >= next_check and should_stop is not None:
+                        next_check = nodes + check_every
+                        if should_stop():
+                            return SolveResult("unknown", [], nodes)
+                    if new_src:
+                        meta[new_src] = m_src
+                    if new_dst:
+                        meta[new_dst] = m_dst
+                    seq -= 1
+                    heappush(heap, (h_new, seq, new_key, tuple(new), dealt, done + removed))
+        if not no_stock and (
+            not empties or (lenient and sum(map(len, cols)) < DEAL_SIZE)
+        ):
+            code = _DEAL << 12
+            new_t, removed = _child(cols, code, stock, dealt, meta)
             if done + removed == 8:
                 return SolveResult("solved", _line(parent, key, code), nodes)
-            new_key = _key(new, new_dealt, rows)
+            new_key = _key(new_t, dealt + 1, rows)
             if new_key in parent:
                 continue
             parent[new_key] = (key, code)
             nodes += 1
             if nodes > max_nodes:
                 return SolveResult("unknown", [], nodes - 1)
-            if nodes >= next_check and should_stop is not None:
-                next_check = nodes + check_every
-                if should_stop():
-                    return SolveResult("unknown", [], nodes)
             seq -= 1
             heappush(
-                heap, (estimate(new, new_dealt), seq, new_key, new, new_dealt, done + removed)
+                heap, (estimate(new_t, dealt + 1), seq, new_key, new_t, dealt + 1, done + removed)
             )
     return SolveResult("unsolvable", [], nodes)
 
