@@ -31,11 +31,11 @@ def _outside(d: Any, e: Any) -> bool:
 
 
 def _mark_outside(d: Any, e: Any) -> None:
-    d.dataset.outside = "1" if e.target.isSameNode(d) and _outside(d, e) else ""
+    d.setAttribute("data-outside", "1" if e.target.isSameNode(d) and _outside(d, e) else "")
 
 
 def _close_outside(d: Any, e: Any) -> None:
-    if e.target.isSameNode(d) and d.dataset.outside == "1" and _outside(d, e):
+    if e.target.isSameNode(d) and d.getAttribute("data-outside") == "1" and _outside(d, e):
         d.close()
 
 
@@ -74,7 +74,8 @@ class Dialogs:
                 label.append(radio, text)
                 fs.append(label)
             body.append(fs)
-            d.append(_buttons(("new-cancel", tr("ui.cancel"), False), ("new-start", tr("ui.new.start"), True)))
+            d.append(_buttons(("new-cancel", tr("ui.cancel"), False),
+                              ("new-start", tr("ui.new.start"), True)))
             self._new = d
         radio = self._new.querySelector(f'input[value="{suits}"]')
         radio.checked = True

@@ -6,6 +6,7 @@ One press is one action: a press that turned into a drag or a long-press is not 
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
@@ -97,10 +98,8 @@ class Input:
         self.press = press
         press.timer = window.setTimeout(self._long_proxy, LONG_PRESS_MS)
         if face_up:
-            try:
+            with contextlib.suppress(Exception):  # a pointer that already ended
                 self.board.setPointerCapture(event.pointerId)
-            except Exception:  # noqa: BLE001 - a pointer that already ended cannot be captured
-                pass
         if event.pointerType == "mouse":
             event.preventDefault()  # no text selection; focus is set by the click below
             self.view.focus_col = col

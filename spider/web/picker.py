@@ -29,8 +29,10 @@ class Picker:
         self.title = el("h2", "", "", id="picker-title")
         self.down_note = el("p", "note")
         self.cards = el("div", "picker-cards")
-        self.more = el("button", "step", "▲", type="button", data_pick="more", aria_label=tr("ui.picker.more"))
-        self.fewer = el("button", "step", "▼", type="button", data_pick="fewer", aria_label=tr("ui.picker.fewer"))
+        self.more = el("button", "step", "▲", type="button", data_pick="more",
+                       aria_label=tr("ui.picker.more"))
+        self.fewer = el("button", "step", "▼", type="button", data_pick="fewer",
+                        aria_label=tr("ui.picker.fewer"))
         self.count_out = el("output", "count", aria_live="polite")
         counter = el("div", "counter")
         counter.append(self.more, self.count_out, self.fewer)

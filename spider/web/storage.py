@@ -62,14 +62,14 @@ class Storage:
     def _get(self, key: str) -> str | None:
         try:
             value = self.backend.getItem(key)
-        except Exception:  # noqa: BLE001 - storage switched off or blocked
+        except Exception:  # storage switched off or blocked
             return None
         return value if isinstance(value, str) else None  # JS null arrives as jsnull
 
     def _set(self, key: str, value: str) -> bool:
         try:
             self.backend.setItem(key, value)
-        except Exception:  # noqa: BLE001 - quota or privacy mode
+        except Exception:  # quota or privacy mode
             return False
         return True
 

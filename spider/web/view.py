@@ -346,7 +346,9 @@ class View:
         self.msg.classList.toggle("refusal", refusal)
 
     # ------------------------------------------------------------------ motion
-    def _animate(self, flows: list[tuple[int, int, int]], before: list[tuple[int, float, float, int]]) -> None:
+    def _animate(
+        self, flows: list[tuple[int, int, int]], before: list[tuple[int, float, float, int]]
+    ) -> None:
         m = self.metrics
         for src, dst, count in flows:
             col = self.columns[dst]
