@@ -1,0 +1,167 @@
+"""What the page tests do as a person would: press cards, drag, hold, read the table.
+
+Positions come from the engine tests' builder (``tests/positions.py``) and go to the page
+as ``?pos=`` links; expected refusal reasons and hints come from the engine itself, so a
+test checks that the page shows what the engine says, not a copy of its wording.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import urllib.parse
+from typing import Any
+
+from playwright.sync_api import Locator, Page
+
+from e2e.conftest import ROOT, open_game
+
+sys.path.insert(0, str(ROOT))
+from spider import Game
+from tests.positions import build
+
+__all__ = ["Game", "build"]
+
+LONG_PRESS_MS = 800
+
+
+def pos_query(text: str) -> str:
+    return "?pos=" + urllib.parse.quote(text, safe="")
+
+
+def open_pos(page: Page, base_url: str, text: str) -> None:
+    open_game(page, base_url, pos_query(text))
+
+
+def column(page: Page, n: int) -> Locator:
+    return page.locator(f'#board [data-col="{n}"]')
+
+
+def card(page: Page, n: int, code: str) -> Locator:
+    return column(page, n).locator(f'[data-card="{code}"]')
+
+
+def cards(page: Page, n: int) -> list[str]:
+    """``data-card`` of every card in column ``n``, furthest first (``down`` for hidden)."""
+    return column(page, n).locator("[data-card]").evaluate_all(
+        "els => els.map(e => e.getAttribute('data-card'))"
+    )
+
+
+def table(page: Page) -> list[list[str]]:
+    return [cards(page, n) for n in range(1, 11)]
+
+
+def engine_table(game: Game) -> list[list[str]]:
+    return [["down"] * c.down + list(c.up) for c in game.columns]
+
+
+def stat(page: Page, name: str) -> str:
+    return page.locator(f'[data-stat="{name}"]').inner_text()
+
+
+def message(page: Page) -> Locator:
+    return page.locator("#msg")
+
+
+def button(page: Page, name: str) -> Locator:
+    return page.locator("#tools").get_by_role("button", name=name)
+
+
+def dialog(page: Page) -> Locator:
+    return page.locator("dialog[open]")
+
+
+def _strip(box: dict[str, float]) -> tuple[float, float]:
+    """A point on a card's visible corner strip (cards overlap below it)."""
+    return box["x"] + min(12.0, box["width"] / 3), box["y"] + 5
+
+
+def press(page: Page, device: str, target: Locator) -> None:
+    """Tap (phone) or click (desktop) the visible corner of a card or a spot on a column."""
+    box = target.bounding_box()
+    assert box is not None, "nothing to press"
+    x, y = _strip(box)
+    if device == "phone":
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+class _Finger:
+    """One touch point sent through CDP (one session for the whole gesture)."""
+
+    def __init__(self, page: Page) -> None:
+        self.cdp = page.context.new_cdp_session(page)
+
+    def send(self, kind: str, x: float = 0, y: float = 0) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def close(self) -> None:
+        self.cdp.detach()
+
+
+def drag(page: Page, device: str, source: Locator, target: Locator) -> None:
+    """Drag a card by its corner and let go over the middle of ``target``."""
+    sbox, tbox = source.bounding_box(), target.bounding_box()
+    assert sbox is not None and tbox is not None
+    x0, y0 = _strip(sbox)
+    x1, y1 = tbox["x"] + tbox["width"] / 2, tbox["y"] + min(tbox["height"] / 2, 120)
+    steps = 8
+    if device == "phone":
+        finger = _Finger(page)
+        finger.send("touchStart", x0, y0)
+        for i in range(1, steps + 1):
+            finger.send("touchMove", x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
+            page.wait_for_timeout(16)
+        finger.send("touchEnd")
+        finger.close()
+    else:
+        page.mouse.move(x0, y0)
+        page.mouse.down()
+        page.mouse.move(x1, y1, steps=steps)
+        page.mouse.up()
+
+
+def long_press(page: Page, device: str, target: Locator) -> None:
+    """Hold a finger (phone) or the mouse button (desktop) on ``target`` for ~0.8 s."""
+    box = target.bounding_box()
+    assert box is not None
+    x, y = _strip(box)
+    if device == "phone":
+        finger = _Finger(page)
+        finger.send("touchStart", x, y)
+        page.wait_for_timeout(LONG_PRESS_MS)
+        finger.send("touchEnd")
+        finger.close()
+    else:
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.wait_for_timeout(LONG_PRESS_MS)
+        page.mouse.up()
+
+
+def storage(page: Page, key: str) -> Any:
+    return page.evaluate("k => localStorage.getItem(k)", key)
+
+
+def seed_storage(page: Page, key: str, value: str) -> None:
+    """Write ``key`` once, at the start of the next page load: after the running page has
+    saved on its way out, before the game reads its storage."""
+    page.add_init_script(
+        "if (!sessionStorage.getItem('__seeded')) {"
+        f" localStorage.setItem({json.dumps(key)}, {json.dumps(value)});"
+        " sessionStorage.setItem('__seeded', '1'); }"
+    )
+
+
+def refusal(game: Game, action: Any) -> str:
+    """The engine's reason for refusing ``action(game)`` (what the page must show)."""
+    from spider import IllegalMove
+
+    try:
+        action(game)
+    except IllegalMove as e:
+        return e.reason
+    raise AssertionError("the engine accepted the action")
