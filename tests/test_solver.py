@@ -20,7 +20,7 @@ from spider.cards import SUIT_LETTERS, card_code, fresh_deck
 from spider.solver import _child, _column_bytes, _key, _meta, _moves
 
 sys.path.insert(0, str(Path(__file__).parent / "corpus"))
-from make_corpus import load  # noqa: E402
+from make_corpus import load
 
 CORPUS = Path(__file__).parent / "corpus"
 
