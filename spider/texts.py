@@ -201,6 +201,14 @@ DE: Final[dict[str, str]] = {
     ),
     "ui.save.format": "unbekanntes Format",
     "ui.save.failed": "Der Spielstand ließ sich nicht speichern.",
+    "ui.verdict.checking": "Das Spiel wird geprüft: Lässt es sich von hier aus noch gewinnen? Du kannst dabei weiterspielen.",
+    "ui.verdict.lost": (
+        "Dieses Spiel ist von hier aus nicht mehr zu gewinnen. Das ist geprüft: Alle Karten sind "
+        "bekannt, und kein Weg führt mehr zum Sieg. Nimm Züge zurück oder spiele neu."
+    ),
+    "ui.verdict.restart": "Nochmal mit denselben Karten",
+    "ui.verdict.new": "Neue Verteilung",
+    "ui.verdict.win": "{move}: Dieser Zug führt sicher zum Sieg – der Weg bis zum Ende ist durchgerechnet.",
     "ui.update": "Neue Version – neu laden",
     "ui.app.short_name": "Spider",
     "ui.app.description": (

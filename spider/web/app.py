@@ -12,6 +12,7 @@ from pyscript import document, window
 
 from ..cards import card_name, parse_card
 from ..game import Game, IllegalMove
+from ..hints import describe
 from ..moves import Move, Step
 from .dialogs import Dialogs
 from .dom import keep, listen, tr
@@ -19,6 +20,8 @@ from .input import Input
 from .links import open_link, read_link, strip_link
 from .storage import Settings, Storage, Unreadable
 from .update import UpdateOffer
+from .verdict import Verdict
+from .verdict_bar import VerdictBar
 from .view import View
 
 
@@ -53,6 +56,8 @@ class App:
         self.storage = Storage(window.localStorage, window.Date.now)
         self.clock = Clock(window.performance.now)
         self.dialogs = Dialogs()
+        self.verdict = Verdict()
+        self.verdict_bar = VerdictBar()
         self.settings = Settings()
         self.game: Game = None  # type: ignore[assignment]
         self.origin: str | None = None
@@ -118,6 +123,7 @@ class App:
         window.setInterval(keep(self._tick), 1000)
         self._resume_clock()
         self._endings()
+        self.verdict.warm(self.game)
 
     # ------------------------------------------------------------------ clock
     def _started(self) -> bool:
@@ -170,6 +176,7 @@ class App:
         self.view.render(self.game, self._flows(step, kind))
         self.view.say(self._message(step, kind))
         self._record(t0)
+        self._position_changed()
         if kind != "undo":
             first = len(self.game.completed_suits) - len(step.completed)
             for i in range(len(step.completed)):
@@ -222,10 +229,42 @@ class App:
         elif self.game.is_stuck:
             self.dialogs.open_stuck()
 
+    def _position_changed(self) -> None:
+        """A check of the old position is no longer wanted; its bar goes."""
+        self.verdict.cancel()
+        self.verdict_bar.hide()
+        self.verdict.warm(self.game)
+
     def hint(self) -> None:
+        """The engine's hint; when every card is known, first the solver's verdict
+        (spider/web/verdict.py): a proved loss shows the verdict bar, a found win makes
+        the hint the first move of the winning line, anything else the normal hint."""
+        game = self.game
+        if game.all_known and not game.is_won and not game.is_stuck:
+            self.verdict_bar.checking()
+            self.view.say(tr("ui.verdict.checking"))
+            self.verdict.ask(game, self._verdict)
+            return
+        self._normal_hint()
+
+    def _normal_hint(self) -> None:
         h = self.game.hint()
         self.view.show_hint(h.move)
         self.view.say(h.text)
+
+    def _verdict(self, result: dict[str, Any]) -> None:
+        self.verdict_bar.hide()
+        status = result.get("status")
+        if status == "unsolvable":
+            self.view.clear_hint()
+            self.verdict_bar.lost()
+            self.view.say(tr("ui.verdict.lost"))
+        elif status == "solved" and result.get("line"):
+            move = Move.from_text(str(result["line"][0]))
+            self.view.show_hint(move)
+            self.view.say(tr("ui.verdict.win", move=describe(self.game, move)))
+        else:
+            self._normal_hint()
 
     def open_picker(self, col: int) -> None:
         if self.picker is None:
@@ -239,6 +278,7 @@ class App:
         self.dialogs.close_all()
         self.game = game
         self.origin = origin
+        self._position_changed()
         self.clock.reset()
         self.view.render(game)
         self.view.set_time(0)
@@ -270,10 +310,10 @@ class App:
             self._act(game.deal, "move")
         elif name == "hint":
             self.hint()
-        elif name in ("new", "won-new", "stuck-new"):
+        elif name in ("new", "won-new", "stuck-new", "verdict-new"):
             self.dialogs.close_all()
             self.dialogs.open_new(self.settings.suits)
-        elif name in ("restart", "won-restart", "stuck-restart"):
+        elif name in ("restart", "won-restart", "stuck-restart", "verdict-restart"):
             self.restart()
         elif name == "four_color":
             self.settings.four_color = not self.settings.four_color
