@@ -20,8 +20,7 @@ class VerdictBar:
         self.text = el("p", "verdict-text")
         self.actions = el("div", "actions")
         self.actions.append(
-            el("button", "primary", tr("ui.verdict.restart"), type="button",
-               data_action="verdict-restart"),
+            el("button", "primary", tr("ui.verdict.restart"), type="button", data_action="verdict-restart"),
             el("button", "", tr("ui.verdict.new"), type="button", data_action="verdict-new"),
         )
         self.node.append(self.text, self.actions)
