@@ -216,11 +216,12 @@ def pick(game: Game, rng: random.Random) -> list[tuple[str, Game]]:
     return [(label, p) for label, p in out if p.all_known and not p.is_won]
 
 
-def make(suits: int) -> list[str]:
-    rng = random.Random(SEEDS[suits])
+def make(suits: int, deals: range | None = None, seed: int | None = None) -> list[str]:
+    deals = DEALS[suits] if deals is None else deals
+    rng = random.Random(SEEDS[suits] if seed is None else seed)
     entries = []
     kept = 0
-    for n in DEALS[suits]:
+    for n in deals:
         deal_id = f"S{suits}-{n}"
         game = session(deal_id, rng)
         if not game.all_known:
@@ -231,7 +232,7 @@ def make(suits: int) -> list[str]:
             entries.append(f"# {deal_id} {label}\n{p.to_text()}\n")
         print(f"{deal_id}: {'won' if game.is_won else 'lost'}, {len(entries)} positions",
               file=sys.stderr, flush=True)
-    print(f"S{suits}: {kept} of {len(DEALS[suits])} deals all-known, {len(entries)} positions",
+    print(f"S{suits}: {kept} of {len(deals)} deals all-known, {len(entries)} positions",
           file=sys.stderr)
     return entries
 
@@ -255,10 +256,17 @@ def load_all() -> list[tuple[str, Game]]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--suits", type=int, choices=(1, 2, 4), action="append")
+    ap.add_argument("--deals", help="FIRST-LAST deal numbers instead of the fixed ones")
+    ap.add_argument("--seed", type=int, help="random seed instead of the fixed one")
+    ap.add_argument("--out", type=Path, help="write here instead of s<suits>.txt")
     args = ap.parse_args()
+    deals = None
+    if args.deals:
+        first, _, last = args.deals.partition("-")
+        deals = range(int(first), int(last) + 1)
     for suits in args.suits or (1, 2, 4):
-        entries = make(suits)
-        (HERE / f"s{suits}.txt").write_text("\n".join(entries))
+        entries = make(suits, deals, args.seed)
+        (args.out or HERE / f"s{suits}.txt").write_text("\n".join(entries))
 
 
 if __name__ == "__main__":
