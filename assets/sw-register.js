@@ -41,7 +41,12 @@
   window.addEventListener("spider:update-apply", () => {
     if (!waiting) return;
     reloading = true;
-    waiting.postMessage({ type: "skip-waiting" });
+    if (waiting.state === "installed") {
+      waiting.postMessage({ type: "skip-waiting" });
+    } else {
+      // Another tab has already let it take over: this page only needs the reload.
+      window.location.reload();
+    }
   });
   sw.addEventListener("controllerchange", () => {
     if (reloading) window.location.reload();

@@ -1,6 +1,7 @@
 """Lighthouse on the built site and on a bare PyScript page, mobile and desktop, side by side.
 
-    .venv/bin/python bench/lighthouse.py [--runs 3] [--only game|bare] [--json OUT] [--reports DIR]
+    .venv/bin/python bench/lighthouse.py [--runs 3] [--only game|bare] [--site DIR] [--json OUT]
+                                         [--reports DIR]
 
 `make bench` runs it (after `make build`). Lighthouse is the npm package pinned in
 package.json (12.2.3: the last line that runs on Node 20), driving the system Chromium
@@ -136,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--only", choices=("game", "bare"))
+    parser.add_argument("--site", type=Path, default=SITE,
+                        help="the built site to measure as 'game' (default build/site)")
     parser.add_argument("--json", type=Path, help="also write the rows as JSON here")
     parser.add_argument("--reports", type=Path, help="keep Lighthouse's JSON reports in this folder")
     args = parser.parse_args(argv)
@@ -147,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 1
 
-    pages = {"game": SITE, "bare": make_bare_page()}
+    pages = {"game": args.site, "bare": make_bare_page()}
     if args.only:
         pages = {args.only: pages[args.only]}
     rows: list[dict] = []
