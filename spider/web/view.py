@@ -14,7 +14,7 @@ from pyodide.ffi import to_js
 from pyscript import document, window
 
 from ..cards import COLUMNS, RANK_LABELS, SUIT_LETTERS, SUIT_SYMBOLS, card_name, parse_card
-from .dom import byid, clock_text, el, tr
+from .dom import byid, clock_text, el, keep, tr
 
 DOWN = "down"
 ANIM_MS = 150
@@ -72,6 +72,11 @@ class View:
         self._build_chrome()
         self.columns = self._build_columns()
         self.focus_col = 0
+        self._shown: Any = None  # the game last drawn, for re-fitting after a size change
+        # The board changes size on rotation, resize, full screen and when the message line
+        # grows: re-fit the columns then (same cards, new steps), never redraw them.
+        self._size = (0.0, 0.0)
+        window.ResizeObserver.new(keep(self._resized)).observe(self.board)
 
     # ------------------------------------------------------------------ building
     def _build_chrome(self) -> None:
@@ -208,6 +213,12 @@ class View:
             else:
                 col.node.removeAttribute("data-dense")
 
+    def _resized(self, *_: Any) -> None:
+        size = (float(self.board.clientWidth), float(self.board.clientHeight))
+        if size != self._size and self._shown is not None:
+            self._size = size
+            self.relayout(self._shown)
+
     def relayout(self, game: Any) -> None:
         """After a resize or rotation: same cards, new steps."""
         self.measure()
@@ -218,6 +229,7 @@ class View:
     def render(self, game: Any, flows: list[tuple[int, int, int]] | None = None) -> None:
         """Show ``game``. ``flows`` are (from column or -1 for the stock, to column, count)
         of cards that moved, for a brief animation from where they were."""
+        self._shown = game
         before = [(c.downs, c.ds, c.us, len(c.keys)) for c in self.columns] if flows else None
         for col, view in zip(self.columns, game.columns, strict=True):
             self._render_column(col, view.down, view.up)
