@@ -3,9 +3,8 @@
 - The build stamps `build/site/sw.js` with EVERY other file of the site (and its SRI hash)
   and a version computed from them; a changed file changes the version.
 - After one visit, with the browser offline AND the server stopped, a reload starts the game
-  and a move, a hint and an undo work. Every file the page requested on the first visit
-  must be in the precache list, so whatever the page loads (a solver worker included, once
-  the page starts one) is covered without naming it here.
+  and a move, a hint from the solver's Web Worker and an undo work. Every file the page and
+  its worker requested on the first visit must be in the precache list.
 - Chromium's own installability check (CDP `Page.getInstallabilityErrors`) finds nothing.
 - A rebuilt site is picked up: the page offers "Neue Version – neu laden"; taking it
   reloads into the new version with the game as it was; old caches of this app are gone,
@@ -59,6 +58,12 @@ import sitesrv
 
 SUB_PATH = "/spider-solitaire/"
 UPDATE_OFFER = "Neue Version – neu laden"
+# Every card known (no face-down card, empty stock): Tipp asks the solver's worker.
+# Won in three: A♥ onto 2♥, 3♥-A♥ onto 4♥, 6♥-A♥ onto 7♥.
+WIN3 = build(["KH QH JH TH 9H 8H 7H", "6H 5H 4H", "3H 2H", "AH", "", "", "", "", "", ""],
+             suits=2, done="S S S S H H H")
+WINNING_HINT = "führt sicher zum Sieg"
+WORKER_MS = 90_000  # the worker boots a second Pyodide; generous on a busy machine
 MOVES = build(
     ["* 9H", "* 8S 7C", "* 8C", "* 8S", "* 9S 7S", "* 3H", "* AD", "* KD", "* 6D 5D 4D", "* JS"],
     stock_rows=2,
@@ -176,6 +181,8 @@ def test_the_manifest_is_complete_and_its_icons_exist(site: Path) -> None:
 def test_after_one_visit_the_game_runs_offline_under_a_sub_path(
     device: str, new_context: Callable[..., BrowserContext], guard: Guard
 ) -> None:
+    """Every card known, so Tipp asks the solver in its Web Worker: the worker's files (a
+    second Pyodide, the engine) must come from the service worker's cache as well."""
     server = sitesrv.start(SITE, base=SUB_PATH)
     guard.allow_origin(server.origin)
     try:
@@ -183,13 +190,16 @@ def test_after_one_visit_the_game_runs_offline_under_a_sub_path(
         requested: list[str] = []
         context.on("request", lambda r: requested.append(r.url))
         page = context.new_page()
-        open_pos(page, server.url, MOVES)
+        open_pos(page, server.url, WIN3)
+        button(page, "Tipp").click()  # starts the solver's worker (online, this time)
+        expect(message(page)).to_contain_text(WINNING_HINT, timeout=WORKER_MS)
         wait_controlled(page)
         scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
         assert scope == server.url
         assert page.locator("[data-update]").count() == 0  # a first install offers nothing
-        # Whatever the page fetched (runtime, modules, workers, icons) is in the precache.
+        # Whatever the page and its workers fetched is in the precache.
         fetched = site_paths(requested, server.origin, SUB_PATH) - {"./sw.js"}
+        assert "./spider/web/solver_worker.py" in fetched
         missing = fetched - set(precached(SITE))
         assert not missing, f"requested but not precached: {sorted(missing)}"
     finally:
@@ -198,17 +208,18 @@ def test_after_one_visit_the_game_runs_offline_under_a_sub_path(
     context.set_offline(True)
     page.reload()
     wait_ready(page)
-    game = Game.from_text(MOVES)
+    game = Game.from_text(WIN3)
     assert table(page) == engine_table(game)  # the saved game, from localStorage
-    press(page, device, card(page, 2, "7C"))
+    press(page, device, card(page, 4, "AH"))  # a move: A♥ onto 2♥
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
-    game.play(game.tap(1, 8))  # 7 face-down cards, 8S, 7C
+    game.play(game.tap(3, 0))
     assert table(page) == engine_table(game)
-    button(page, "Tipp").click()
-    expect(message(page)).to_have_text(game.hint().text)
+    button(page, "Tipp").click()  # the solver's worker starts offline and answers
+    expect(message(page)).to_contain_text(WINNING_HINT, timeout=WORKER_MS)
+    expect(page.locator("#board .hint-src")).to_have_count(1)
     button(page, "Zurück").click()
     expect(page.locator('[data-stat="moves"]')).to_have_text("0")
-    assert table(page) == engine_table(Game.from_text(MOVES))
+    assert table(page) == engine_table(Game.from_text(WIN3))
 
 
 @pytest.mark.desktop_only
