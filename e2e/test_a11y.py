@@ -1,5 +1,6 @@
 """Accessibility: axe-core (npm, pinned in package.json) finds no WCAG 2.1 A/AA or
-best-practice violation in any state of the page, desktop and phone; every card and column
+best-practice violation in any state of the page (start, play, picker, every dialog, the
+update offer, the verdict bar), desktop and phone; every card and column
 has an accessible name; a whole (short) game can be played with the keyboard alone.
 
 axe runs inside the page: its source is evaluated through the DevTools protocol, which the
@@ -35,6 +36,12 @@ BEFORE_STUCK = build(
      "8C TC 7D", "7C 9C", "9D"],
     done="S S H H D C",
 )
+# Every card known and no way to win (the verdict bar's "lost" state; e2e/test_verdict.py).
+LOST = "\n".join([
+    "spider 4", "stock: -", "done: S S H H D C",
+    "1: 6C", "2: 7C 4C 8D", "3: 2C 4D KD", "4: JC 9D 9C JD", "5: 2D TC TD", "6: 3D",
+    "7: 7D QC AD", "8: 3C 5D 5C", "9: AC 8C 6D", "10: QD KC",
+])
 # Two moves from the end: 2S onto 3S, then AS onto 2S completes the last run.
 TWO_TO_WIN = build(
     ["KS QS JS TS 9S 8S 7S 6S 5S 4S 3S", "2S", "AS", "", "", "", "", "", "", ""],
@@ -93,7 +100,7 @@ def test_axe_start_play_picker_new_game_and_update_offer(
     assert found == [], "\n".join(found)
 
 
-def test_axe_won_and_stuck_dialogs(
+def test_axe_won_and_stuck_dialogs_and_the_verdict_bar(
     device: str, new_context: Callable[..., BrowserContext], base_url: str
 ) -> None:
     page = fresh(new_context, device)
@@ -106,6 +113,11 @@ def test_axe_won_and_stuck_dialogs(
     press(page, device, card(page, 9, "9C"))
     expect(dialog(page).get_by_role("heading", name="Keine Züge mehr")).to_be_visible()
     found += axe(page, "stuck")
+
+    open_pos(page, base_url, LOST)  # every card known: Tipp asks the solver's worker
+    page.locator("#tools").get_by_role("button", name="Tipp").click()
+    expect(page.locator("#verdict")).to_have_attribute("data-verdict", "lost", timeout=90_000)
+    found += axe(page, "verdict: lost")
     assert found == [], "\n".join(found)
 
 
