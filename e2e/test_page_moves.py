@@ -4,9 +4,10 @@ hints, dealing, undo and redo. Every expectation is what the table shows."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from e2e.spider_page import (
     Game,
@@ -313,3 +314,30 @@ def test_keyboard_alone_plays_the_game(page: Page, base_url: str) -> None:
     expect(dialog(page).get_by_role("heading", name="Neues Spiel")).to_be_visible()
     page.keyboard.press("Escape")
     expect(dialog(page)).to_have_count(0)
+
+
+COUNT_ANIMATIONS = """
+window.__durations = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+  window.__durations.push(typeof options === "number" ? options : options.duration);
+  return animate.call(this, frames, options);
+};
+"""
+
+
+def test_moves_animate_briefly_and_not_at_all_with_reduced_motion(
+    new_context: Callable[..., BrowserContext], base_url: str
+) -> None:
+    for motion, animated in (("no-preference", True), ("reduce", False)):
+        context = new_context("desktop", reduced_motion=motion)
+        context.add_init_script(COUNT_ANIMATIONS)
+        page = context.new_page()
+        open_pos(page, base_url, MOVES)
+        card(page, 2, "7C").click(position={"x": 8, "y": 5})
+        expect(card(page, 3, "7C")).to_have_count(1)
+        durations = page.evaluate("window.__durations")
+        assert bool(durations) is animated
+        assert all(d <= 300 for d in durations)
+        transition = card(page, 3, "7C").evaluate("e => getComputedStyle(e).transitionDuration")
+        assert (transition.strip("0s,. ") == "") is not animated
