@@ -162,8 +162,11 @@ class App:
         game = self.game
         self._act(lambda: game.play(game.tap(col, index)), "move", t0)
 
-    def move(self, src: int, dst: int, count: int, t0: float | None = None) -> None:
-        self._act(lambda: self.game.play(Move(src, dst, count)), "drop" if t0 else "move", t0)
+    def move(self, src: int, dst: int, count: int, t0: float | None = None, *,
+             dropped: bool = False) -> None:
+        """Play a block move; ``dropped``: the cards already sit where the pointer let go,
+        so they are not animated from their column."""
+        self._act(lambda: self.game.play(Move(src, dst, count)), "drop" if dropped else "move", t0)
 
     def _act(self, do: Any, kind: str, t0: float | None = None) -> None:
         t0 = window.performance.now() if t0 is None else t0

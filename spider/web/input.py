@@ -160,7 +160,7 @@ class Input:
             self._end_drag(press)
             if dst is None or dst == press.col:
                 return
-            self.app.move(press.col, dst, count, t0=t0)
+            self.app.move(press.col, dst, count, t0=t0, dropped=True)
             return
         self.app.tap(press.col, press.index, t0=t0)
 
