@@ -165,3 +165,22 @@ def refusal(game: Game, action: Any) -> str:
     except IllegalMove as e:
         return e.reason
     raise AssertionError("the engine accepted the action")
+
+
+# Positions several test files open through ?pos= links.
+WON = build(
+    ["KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "AS", "", "", "", "", "", "", "", ""],
+    done="S H H D D C C",
+)
+# Stock empty, no empty column, no card fits another: tapping 9C onto TD makes it so.
+BEFORE_STUCK = build(
+    ["2D KD AD", "2C KC AC", "4D QD 3D", "4C QC 3C", "6D JD 5D", "6C JC 5C", "8D TD",
+     "8C TC 7D", "7C 9C", "9D"],
+    done="S S H H D C",
+)
+# Lost although three moves remain (test_verdict.py checks it with the engine's solver).
+LOST = "\n".join([
+    "spider 4", "stock: -", "done: S S H H D C",
+    "1: 6C", "2: 7C 4C 8D", "3: 2C 4D KD", "4: JC 9D 9C JD", "5: 2D TC TD", "6: 3D",
+    "7: 7D QC AD", "8: 3C 5D 5C", "9: AC 8C 6D", "10: QD KC",
+])

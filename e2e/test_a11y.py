@@ -17,7 +17,7 @@ from collections.abc import Callable
 from playwright.sync_api import BrowserContext, Page, expect
 
 from e2e.conftest import ROOT, open_game
-from e2e.spider_page import Game, build, card, column, dialog, open_pos, press
+from e2e.spider_page import BEFORE_STUCK, LOST, WON, Game, build, card, column, dialog, open_pos, press
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
@@ -26,22 +26,6 @@ MOVES = build(
     ["* 9H", "* 8S 7C", "* 8C", "* 8S", "* 9S 7S", "* 3H", "* AD", "* KD", "* 6D 5D 4D", "* JS"],
     stock_rows=2,
 )
-WON = build(
-    ["KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "AS", "", "", "", "", "", "", "", ""],
-    done="S H H D D C C",
-)
-# Stock empty, no empty column, no card fits another: tapping 9C onto TD makes it so.
-BEFORE_STUCK = build(
-    ["2D KD AD", "2C KC AC", "4D QD 3D", "4C QC 3C", "6D JD 5D", "6C JC 5C", "8D TD",
-     "8C TC 7D", "7C 9C", "9D"],
-    done="S S H H D C",
-)
-# Every card known and no way to win (the verdict bar's "lost" state; e2e/test_verdict.py).
-LOST = "\n".join([
-    "spider 4", "stock: -", "done: S S H H D C",
-    "1: 6C", "2: 7C 4C 8D", "3: 2C 4D KD", "4: JC 9D 9C JD", "5: 2D TC TD", "6: 3D",
-    "7: 7D QC AD", "8: 3C 5D 5C", "9: AC 8C 6D", "10: QD KC",
-])
 # Two moves from the end: 2S onto 3S, then AS onto 2S completes the last run.
 TWO_TO_WIN = build(
     ["KS QS JS TS 9S 8S 7S 6S 5S 4S 3S", "2S", "AS", "", "", "", "", "", "", ""],

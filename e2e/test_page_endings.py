@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from e2e.spider_page import Game, build, card, cards, dialog, engine_table, open_pos, press, table
-
-WON = build(
-    ["KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "AS", "", "", "", "", "", "", "", ""],
-    done="S H H D D C C",
-)
-# Stock empty, no empty column, no card fits another: tapping 9C onto TD makes it so.
-BEFORE_STUCK = build(
-    ["2D KD AD", "2C KC AC", "4D QD 3D", "4C QC 3C", "6D JD 5D", "6C JC 5C", "8D TD",
-     "8C TC 7D", "7C 9C", "9D"],
-    done="S S H H D C",
+from e2e.spider_page import (
+    BEFORE_STUCK,
+    WON,
+    Game,
+    card,
+    cards,
+    dialog,
+    engine_table,
+    open_pos,
+    press,
+    table,
 )
 
 

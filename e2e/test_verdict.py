@@ -11,17 +11,11 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from e2e.spider_page import Game, build, button, card, message, open_pos, press
+from e2e.spider_page import LOST, Game, build, button, card, message, open_pos, press
 from spider import solve
 
 WORKER = 90_000  # ms: worker start (second Pyodide) plus a search of up to four seconds
 
-# Lost although three moves remain (checked below with the engine's own solver).
-LOST = "\n".join([
-    "spider 4", "stock: -", "done: S S H H D C",
-    "1: 6C", "2: 7C 4C 8D", "3: 2C 4D KD", "4: JC 9D 9C JD", "5: 2D TC TD", "6: 3D",
-    "7: 7D QC AD", "8: 3C 5D 5C", "9: AC 8C 6D", "10: QD KC",
-])
 # Won in three: A♥ onto 2♥, 3♥–A♥ onto 4♥, 6♥–A♥ onto 7♥.
 WIN3 = build(["KH QH JH TH 9H 8H 7H", "6H 5H 4H", "3H 2H", "AH", "", "", "", "", "", ""],
              suits=2, done="S S S S H H H")
