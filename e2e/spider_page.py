@@ -77,10 +77,18 @@ def _strip(box: dict[str, float]) -> tuple[float, float]:
     return box["x"] + min(12.0, box["width"] / 3), box["y"] + 5
 
 
-def press(page: Page, device: str, target: Locator) -> None:
-    """Tap (phone) or click (desktop) the visible corner of a card or a spot on a column."""
+def _box(target: Locator) -> dict[str, float]:
+    """Where ``target`` rests: after its own move animations (undo, deal, a move) end,
+    so a press is not aimed at a card still in flight."""
+    target.evaluate("n => Promise.all(n.getAnimations().map(a => a.finished))")
     box = target.bounding_box()
     assert box is not None, "nothing to press"
+    return dict(box)
+
+
+def press(page: Page, device: str, target: Locator) -> None:
+    """Tap (phone) or click (desktop) the visible corner of a card or a spot on a column."""
+    box = _box(target)
     x, y = _strip(box)
     if device == "phone":
         page.touchscreen.tap(x, y)
@@ -104,8 +112,7 @@ class _Finger:
 
 def drag(page: Page, device: str, source: Locator, target: Locator) -> None:
     """Drag a card by its corner and let go over the middle of ``target``."""
-    sbox, tbox = source.bounding_box(), target.bounding_box()
-    assert sbox is not None and tbox is not None
+    sbox, tbox = _box(source), _box(target)
     x0, y0 = _strip(sbox)
     x1, y1 = tbox["x"] + tbox["width"] / 2, tbox["y"] + min(tbox["height"] / 2, 120)
     steps = 8
@@ -126,9 +133,7 @@ def drag(page: Page, device: str, source: Locator, target: Locator) -> None:
 
 def long_press(page: Page, device: str, target: Locator) -> None:
     """Hold a finger (phone) or the mouse button (desktop) on ``target`` for ~0.8 s."""
-    box = target.bounding_box()
-    assert box is not None
-    x, y = _strip(box)
+    x, y = _strip(_box(target))
     if device == "phone":
         finger = _Finger(page)
         finger.send("touchStart", x, y)
