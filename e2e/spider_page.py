@@ -12,7 +12,7 @@ import sys
 import urllib.parse
 from typing import Any
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import FloatRect, Locator, Page
 
 from e2e.conftest import ROOT, open_game
 
@@ -72,18 +72,18 @@ def dialog(page: Page) -> Locator:
     return page.locator("dialog[open]")
 
 
-def _strip(box: dict[str, float]) -> tuple[float, float]:
+def _strip(box: FloatRect) -> tuple[float, float]:
     """A point on a card's visible corner strip (cards overlap below it)."""
     return box["x"] + min(12.0, box["width"] / 3), box["y"] + 5
 
 
-def _box(target: Locator) -> dict[str, float]:
+def _box(target: Locator) -> FloatRect:
     """Where ``target`` rests: after its own move animations (undo, deal, a move) end,
     so a press is not aimed at a card still in flight."""
     target.evaluate("n => Promise.all(n.getAnimations().map(a => a.finished))")
     box = target.bounding_box()
     assert box is not None, "nothing to press"
-    return dict(box)
+    return box
 
 
 def press(page: Page, device: str, target: Locator) -> None:
