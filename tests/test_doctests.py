@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["spider", "spider.cards", "spider.moves", "spider.game", "spider.texts"]
+MODULES = ["spider", "spider.cards", "spider.moves", "spider.game", "spider.texts", "spider.web.links"]
 
 
 @pytest.mark.parametrize("name", MODULES)
