@@ -127,7 +127,7 @@ def test_sw_precaches_every_file_of_the_site_with_its_hash(site: Path) -> None:
     assert set(files) == on_disk - {"./sw.js"}
     for must in ("./index.html", "./manifest.webmanifest", "./pyodide/pyodide.asm.wasm",
                  "./pyodide/python_stdlib.zip", "./pyscript/core.js", "./main.py",
-                 "./spider/game.py", "./assets/icons/icon-512.png"):
+                 "./spider.zip", "./assets/icons/icon-512.png"):
         assert must in files
     for path, sri in files.items():
         digest = hashlib.sha256((site / path).read_bytes()).digest()

@@ -6,7 +6,11 @@ What goes in:
 - `index.html` and `pyscript.toml` (both, or neither while there is no page yet),
   `main.py` and `assets/**` (if present);
   `sw.js`, `*.webmanifest` and `icons/**` from the root (if present);
-- every `spider/**/*.py` (no tests, no caches);
+- the `spider` package as ONE file, `spider.zip`: every `spider/**/*.py` with its bytecode
+  compiled by the page's own Python (`scripts/bundle_package.mjs`, Pyodide in Node), which
+  `pyscript.toml` maps to `./spider/*` (one request instead of twenty, and no compiling at
+  each start: docs/page.md has the figures); and the PyScript worker's entry file
+  `spider/web/solver_worker.py`, which the page starts by URL;
 - PyScript's `dist/` without source maps -> `pyscript/`;
 - the five Pyodide runtime files -> `pyodide/`.
 
@@ -16,9 +20,9 @@ site with its Subresource Integrity hash, and a version that is a hash of that l
 change to any served file therefore changes `sw.js`, and browsers install the new version.
 `stamp_service_worker(site)` does this alone (the e2e update test re-stamps a changed copy).
 
-It fails loudly when `pyscript.toml` would make the page miss (or fetch a missing) module:
-its `[files]` table must list exactly the package's `.py` files, every listed file must be
-in the site, and `interpreter` must point at the local Pyodide copy (never a CDN).
+It fails loudly when `pyscript.toml` would make the page miss its modules or load from a
+CDN: its `[files]` table must be exactly the package zip, and `interpreter` must point at
+the local Pyodide copy.
 The site is built next to the old one and swapped in at the end, so a failed build never
 leaves half a site behind.
 """
@@ -32,6 +36,7 @@ import json
 import posixpath
 import re
 import shutil
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -48,6 +53,8 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 PACKAGE = "spider"
+BUNDLE = "spider.zip"
+WORKER_ENTRY = "spider/web/solver_worker.py"  # fetched by URL (create_named_worker src)
 IGNORED_DIRS = {"__pycache__", "tests", ".pytest_cache", ".mypy_cache", ".hypothesis"}
 
 
@@ -118,8 +125,8 @@ def package_modules(root: Path) -> list[str]:
     )
 
 
-def check_config(config_file: Path, modules: list[str]) -> dict[str, str]:
-    """Check `pyscript.toml` against the package; return its `[files]` as site paths."""
+def check_config(config_file: Path, modules: list[str]) -> None:
+    """Check `pyscript.toml`: the local interpreter, and the package as the one zip."""
     try:
         config = tomllib.loads(config_file.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
@@ -137,28 +144,26 @@ def check_config(config_file: Path, modules: list[str]) -> dict[str, str]:
                          '"./pyodide/pyodide.mjs", where this build puts Pyodide')
 
     files = config.get("files", {})
-    if not isinstance(files, dict):
-        raise BuildError(f"{config_file.name}: [files] must be a table")
-    listed: dict[str, str] = {}
-    for src, dst in files.items():
-        if "{" in src or not isinstance(dst, str):
-            raise BuildError(f"{config_file.name}: [files] entry {src!r} is not a plain "
-                             "file-to-file mapping; list each module as "
-                             '"./spider/x.py" = "./spider/x.py"')
-        listed[site_path(src)] = dst
-        if site_path(src).startswith(f"{PACKAGE}/") and site_path(dst) != site_path(src):
-            raise BuildError(f"{config_file.name}: [files] {src!r} goes to {dst!r}; "
-                                 "a package module must keep its path so `import` finds it")
+    want = {f"./{BUNDLE}": f"./{PACKAGE}/*"}
+    if modules and files != want:
+        raise BuildError(
+            f"{config_file.name}: [files] must be exactly "
+            f'"./{BUNDLE}" = "./{PACKAGE}/*" (the build packs every {PACKAGE}/ module into '
+            f"that one zip; the page unpacks it), got {files!r}"
+        )
 
-    in_config = {p for p in listed if p.startswith(f"{PACKAGE}/") and p.endswith(".py")}
-    on_disk = set(modules)
-    missing, extra = sorted(on_disk - in_config), sorted(in_config - on_disk)
-    if missing or extra:
-        lines = [f"{config_file.name}: [files] does not list exactly the {PACKAGE}/ modules."]
-        lines += [f'  missing: "./{m}" = "./{m}"' for m in missing]
-        lines += [f"  listed but not on disk: ./{m}" for m in extra]
-        raise BuildError("\n".join(lines))
-    return listed
+
+def bundle_package(root: Path, site: Path) -> None:
+    """`site/spider.zip`: sources + bytecode (scripts/bundle_package.mjs)."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is missing: the build compiles the package with Pyodide in Node")
+    done = subprocess.run(
+        [node, str(root / "scripts" / "bundle_package.mjs"), str(root / PACKAGE), str(site / BUNDLE)],
+        capture_output=True, text=True, check=False,
+    )
+    if done.returncode != 0:
+        raise BuildError(f"bundling {PACKAGE}/ failed:\n{done.stdout}{done.stderr}")
 
 
 def copy_file(src: Path, dst: Path) -> None:
@@ -189,7 +194,8 @@ def build(out: Path, root: Path = ROOT) -> tuple[int, int]:
         print("build_site: warning: no index.html / pyscript.toml yet; "
               "building the runtime only", file=sys.stderr)
     modules = package_modules(root)
-    listed = check_config(config, modules) if has_page else {}
+    if has_page:
+        check_config(config, modules)
 
     tmp = out.with_name(out.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
@@ -203,16 +209,14 @@ def build(out: Path, root: Path = ROOT) -> tuple[int, int]:
     for folder in ("assets", "icons"):
         if (root / folder).is_dir():
             copy_tree(root / folder, tmp / folder)
-    for module in modules:
-        copy_file(root / module, tmp / module)
+    if WORKER_ENTRY in modules:
+        copy_file(root / WORKER_ENTRY, tmp / WORKER_ENTRY)
     copy_tree(PYSCRIPT_DIST, tmp / "pyscript", skip_suffixes=(".map",))
     for name in PYODIDE_FILES:
         copy_file(PYODIDE_DIR / name, tmp / "pyodide" / name)
 
-    unresolved = sorted(p for p in listed if not (tmp / p).is_file())
-    if unresolved:
-        raise BuildError("pyscript.toml [files] lists files that are not in the site: "
-                         + ", ".join(unresolved))
+    if modules:
+        bundle_package(root, tmp)
 
     stamp_service_worker(tmp)
     files = [p for p in tmp.rglob("*") if p.is_file()]
