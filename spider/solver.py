@@ -23,10 +23,20 @@ a column that are not a one-suit step down, a face-down card counting as one) pl
 cards still in the stock, minus one per empty column once the stock is empty; ties go to
 the position found last. A won position reached by a move ends the search at once.
 
+While stock remains there is a second open list, ordered by the breaks alone (the stock is
+left out), and the search takes its next position from the two lists in turn (the
+"alternation" of planners with several heuristics, e.g. Fast Downward). The first list
+heads for the deal early (ten stock cards weigh as ten breaks); the second looks harder at
+what can be done before the deal, which is what some 4-suit positions with a row left
+need (on the corpus: 3 more of 350 decided within 300,000 positions, docs/solver.md).
+With the stock empty the two orders are the same, so there is one list.
+
 The order only decides how soon a win is found. Completeness does not depend on it: every
-position found is put on the open list once and expanded once with every legal action, so
-the search visits exactly the positions reachable from the start. "Unsolvable" means the
-open list ran empty without a won position: none is reachable.
+position found is put on the open list (on both lists, while they are two) and expanded
+exactly once with every legal action (the first time it is taken from either list; a
+position already expanded is skipped when the other list brings it up again), so the
+search visits exactly the positions reachable from the start. "Unsolvable" means the open
+lists ran empty without a won position: none is reachable.
 
 A position is compact and hashable: a column is a ``bytes`` of card codes from the far end
 to the exposed card, a face-down card stored as its code plus 64 (``_DOWN``); the stock is
@@ -321,15 +331,33 @@ def _search(
     cols0 = tuple(start)
     key0 = _key(cols0, 0, rows)
     parent: dict[bytes, tuple[bytes, int] | None] = {key0: None}
-    heap: list[tuple[int, int, bytes, tuple[bytes, ...], int, int]] = [
-        (estimate(cols0, 0), 0, key0, cols0, 0, done)
-    ]
+    h0 = estimate(cols0, 0)
+    # An entry is (priority, tie-break, key, columns, rows dealt, runs removed). In ``heap``
+    # the priority is the estimate h; in ``table_heap`` (only while stock remains, see the
+    # module docstring) it is h without the stock's cards, so h = priority + stock cards.
+    heap: list[tuple[int, int, bytes, tuple[bytes, ...], int, int]] = [(h0, 0, key0, cols0, 0, done)]
+    two = rows > 0
+    table_heap = [(h0 - rows * DEAL_SIZE, 0, key0, cols0, 0, done)] if two else []
+    expanded: set[bytes] = set()
+    turn = False
     seq = 0
     nodes = 1
     next_check = check_every
     sep_join = _SEP.join
-    while heap:
-        h, _, key, cols, dealt, done = heappop(heap)
+    while heap or table_heap:
+        if two:
+            turn = not turn
+            if (turn and table_heap) or not heap:
+                p, _, key, cols, dealt, done = heappop(table_heap)
+                h = p + (rows - dealt) * DEAL_SIZE
+            else:
+                h, _, key, cols, dealt, done = heappop(heap)
+            if key in expanded:
+                continue
+            expanded.add(key)
+        else:
+            h, _, key, cols, dealt, done = heappop(heap)
+        stock_cards = (rows - dealt) * DEAL_SIZE
         no_stock = dealt == rows
         metas = [meta[c] if c else 0 for c in cols]
         by_rank: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], []]
@@ -421,7 +449,11 @@ def _search(
                     if new_dst:
                         meta[new_dst] = m_dst
                     seq -= 1
-                    heappush(heap, (h_new, seq, new_key, tuple(new), dealt, done + removed))
+                    child = tuple(new)
+                    heappush(heap, (h_new, seq, new_key, child, dealt, done + removed))
+                    if two:
+                        heappush(table_heap, (h_new - stock_cards, seq, new_key, child, dealt,
+                                              done + removed))
         if not no_stock and (
             not empties or (lenient and sum(map(len, cols)) < DEAL_SIZE)
         ):
@@ -437,9 +469,10 @@ def _search(
             if nodes > max_nodes:
                 return SolveResult("unknown", [], nodes - 1)
             seq -= 1
-            heappush(
-                heap, (estimate(new_t, dealt + 1), seq, new_key, new_t, dealt + 1, done + removed)
-            )
+            h_new = estimate(new_t, dealt + 1)
+            heappush(heap, (h_new, seq, new_key, new_t, dealt + 1, done + removed))
+            heappush(table_heap, (h_new - stock_cards + DEAL_SIZE, seq, new_key, new_t, dealt + 1,
+                                  done + removed))
     return SolveResult("unsolvable", [], nodes)
 
 

@@ -330,6 +330,62 @@ def test_agrees_with_the_unpruned_reference_many_more(seed: int) -> None:
         check(game, max_nodes=100_000, ref_limit=200_000)
 
 
+def reachable(game: Game) -> int:
+    """How many distinct table keys can be reached, by breadth-first search over
+    ``_moves``/``_child`` (the solver's own steps, taken in no particular order)."""
+    cols = tuple(_column_bytes(c, d) for c, d in zip(game.cols, game.down, strict=True))
+    stock, rows = bytes(game.stock), len(game.stock) // 10
+    meta: dict[bytes, int] = {}
+    seen = {_key(cols, 0, rows)}
+    todo = [(cols, 0)]
+    while todo:
+        cols, dealt = todo.pop()
+        runs = [_meta(c) & 255 for c in cols]
+        for code in _moves(cols, runs, dealt, rows, game.lenient_deal):
+            new, _ = _child(cols, code, stock, dealt, meta)
+            after = dealt + 1 if code >> 12 == 15 else dealt
+            key = _key(new, after, rows)
+            if key not in seen:
+                seen.add(key)
+                todo.append((new, after))
+    return len(seen)
+
+
+def stuck_before_the_deal(rng: random.Random) -> Game:
+    """Lost with a row in the stock: the last run's other three cards lie on the table, so
+    ten columns can never all be covered and the strict rule never lets the row be dealt;
+    the table is shuffled about, face down and up, until every arrangement was tried."""
+    suits = rng.choice((1, 2, 4))
+    deck = fresh_deck(suits)
+    sets = [deck[i * 13:(i + 1) * 13] for i in range(8)]
+    rng.shuffle(sets)
+    last = sets[0][:]
+    rng.shuffle(last)
+    cols: list[list[int]] = [[] for _ in range(10)]
+    for c in last[10:]:
+        cols[rng.randrange(10)].append(c)
+    lines = [f"spider {suits}", "stock: " + " ".join(card_code(c) for c in last[:10]),
+             "done: " + " ".join(SUIT_LETTERS[s[0] // 13] for s in sets[1:])]
+    for i, col in enumerate(cols, start=1):
+        toks = [("#" if k < len(col) - 1 and rng.random() < 0.5 else "") + card_code(c)
+                for k, c in enumerate(col)]
+        lines.append(f"{i}:" + (" " + " ".join(toks) if toks else ""))
+    return known(Game.from_text("\n".join(lines)))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_an_unsolvable_verdict_visited_every_reachable_position_once(seed: int) -> None:
+    """With stock left the search takes turns between two open lists (module docstring):
+    when it proves a loss it must still have found each reachable position, and only once."""
+    rng = random.Random(700 + seed)
+    for _ in range(10):
+        game = stuck_before_the_deal(rng)
+        result = solve(game, 50_000)
+        assert result.status == "unsolvable", game.to_text()
+        assert result.nodes == reachable(game), game.to_text()
+        assert reference(game, 50_000) is False
+
+
 # ----------------------------------------------------------------------------- corpus
 def corpus() -> list[tuple[str, Game]]:
     return [e for s in (1, 2, 4) for e in load(CORPUS / f"s{s}.txt")]
