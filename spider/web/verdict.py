@@ -24,7 +24,7 @@ from typing import Any
 
 from ..game import Game
 
-SECONDS = 4.0  # the search's own clock ("a few seconds")
+SECONDS = 5.0  # the search's own clock ("a few seconds"; the benchmark target is 5 s)
 MAX_NODES = 250_000  # bounds the worker's memory (about 1 KB a position)
 WARM_FACE_DOWN = 4  # start the worker ahead of need when the stock is empty and few remain
 CACHE = 64
