@@ -2,7 +2,7 @@
 
     python bench/solver_speed.py              # CPython, 5 s per position
     python bench/solver_speed.py --pyodide    # the same inside Pyodide in Node (the page's
-                                              # Python), via bench/solver_speed.mjs
+                                              # Python), via bench/pyodide_run.mjs
     python bench/solver_speed.py --seconds 2 --only s4
 
 For every position: ``solve`` with a deadline (``should_stop``) of ``--seconds`` and no
@@ -89,7 +89,10 @@ def main() -> None:
     args = ap.parse_args()
     names = args.only or ["s1", "s2", "s4"]
     if args.pyodide:
-        cmd = ["node", str(ROOT / "bench" / "solver_speed.mjs"), str(args.seconds), *names]
+        cmd = ["node", str(ROOT / "bench" / "pyodide_run.mjs"), "bench/solver_speed.py",
+               "--seconds", str(args.seconds)]
+        for name in names:
+            cmd += ["--only", name]
         raise SystemExit(subprocess.call(cmd, cwd=ROOT))
     run([CORPUS / f"{n}.txt" for n in names], args.seconds)
 

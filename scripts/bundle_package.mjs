@@ -11,39 +11,19 @@
 // deterministic (sorted entries, fixed timestamps): the same sources give the same bytes,
 // so the service worker's integrity hash only changes when the code does.
 
-import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { statSync, writeFileSync } from "node:fs";
 
-const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+import { copyInto, loadNodePyodide } from "./pyodide_node.mjs";
+
 const [pkgDir, outZip] = process.argv.slice(2);
 if (!pkgDir || !outZip) {
   console.error("usage: node scripts/bundle_package.mjs <package dir> <out.zip>");
   process.exit(2);
 }
 
-function* pyFiles(dir) {
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      if (name !== "__pycache__") yield* pyFiles(path);
-    } else if (name.endsWith(".py")) {
-      yield path;
-    }
-  }
-}
-
-const { loadPyodide } = await import(
-  pathToFileURL(join(ROOT, "node_modules", "pyodide", "pyodide.mjs")).href
-);
-const pyodide = await loadPyodide();
+const pyodide = await loadNodePyodide("bundle_package");
 const SRC = "/tmp/pkg";
-const files = [...pyFiles(pkgDir)].map((p) => relative(pkgDir, p).split("\\").join("/"));
-for (const rel of files) {
-  const target = `${SRC}/${rel}`;
-  pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-  pyodide.FS.writeFile(target, readFileSync(join(pkgDir, rel)));
-}
+const files = copyInto(pyodide, ["."], SRC, pkgDir).filter((rel) => rel.endsWith(".py"));
 pyodide.globals.set("FILES", pyodide.toPy(files));
 pyodide.globals.set("SRC", SRC);
 const zipped = pyodide.runPython(`

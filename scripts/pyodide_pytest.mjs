@@ -14,15 +14,14 @@
 // (`-p no:cacheprovider` is always added). Tests can tell where they run from
 // `sys.platform == "emscripten"`.
 
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 
-const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+import { ROOT, copyInto, loadNodePyodide } from "./pyodide_node.mjs";
+
 const WHEELS = join(ROOT, "build", "wheels");
 const PROJECT = "/home/pyodide/project";
 const COPIED = ["spider", "tests", "pyproject.toml", "conftest.py"];
-const SKIPPED_DIRS = new Set(["__pycache__", ".pytest_cache", ".mypy_cache", ".hypothesis"]);
 const DEFAULT_ARGS = ["-q", "tests", "-m", "not slow and not cpython_only"];
 
 function fail(message) {
@@ -30,18 +29,6 @@ function fail(message) {
   process.exit(2);
 }
 
-function* filesUnder(path) {
-  if (statSync(path).isDirectory()) {
-    for (const name of readdirSync(path).sort()) {
-      if (!SKIPPED_DIRS.has(name)) yield* filesUnder(join(path, name));
-    }
-  } else {
-    yield path;
-  }
-}
-
-const pyodideModule = join(ROOT, "node_modules", "pyodide", "pyodide.mjs");
-if (!existsSync(pyodideModule)) fail("node_modules/pyodide is missing: run `npm ci`");
 if (!existsSync(join(ROOT, "tests"))) {
   console.log("pyodide_pytest: no tests/ directory yet, nothing to run under Pyodide");
   process.exit(0);
@@ -52,8 +39,7 @@ if (!wheels.some((n) => n.startsWith("pytest-"))) {
 }
 
 const started = performance.now();
-const { loadPyodide } = await import(pathToFileURL(pyodideModule).href);
-const pyodide = await loadPyodide();
+const pyodide = await loadNodePyodide("pyodide_pytest");
 const decoder = new TextDecoder();
 const passthrough = (stream) => ({
   write: (bytes) => {
@@ -68,15 +54,7 @@ pyodide.setStderr(passthrough(process.stderr));
 for (const name of wheels) {
   pyodide.FS.writeFile(`/tmp/${name}`, readFileSync(join(WHEELS, name)));
 }
-for (const entry of COPIED) {
-  const hostPath = join(ROOT, entry);
-  if (!existsSync(hostPath)) continue;
-  for (const file of filesUnder(hostPath)) {
-    const target = `${PROJECT}/${relative(ROOT, file).split("\\").join("/")}`;
-    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-    pyodide.FS.writeFile(target, readFileSync(file));
-  }
-}
+copyInto(pyodide, COPIED, PROJECT);
 
 const userArgs = process.argv.slice(2);
 const args = [...(userArgs.length ? userArgs : DEFAULT_ARGS), "-p", "no:cacheprovider"];
