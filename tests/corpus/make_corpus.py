@@ -41,8 +41,8 @@ from spider.solver import (  # noqa: E402
     _DOWN,
     _child,
     _column_bytes,
-    _decode,
     _key,
+    _line,
     _meta,
     _moves,
     solve,
@@ -106,14 +106,8 @@ def lookahead(game: Game, budget: int) -> list[Move]:
                 best = (s, nk)
             seq -= 1
             heapq.heappush(heap, (s, seq, nk, new, done + removed))
-    codes = []
-    key = best[1]
-    link = parent[key]
-    while link is not None:
-        key, code = link
-        codes.append(code)
-        link = parent[key]
-    return [_decode(c) for c in reversed(codes)]
+    link = parent[best[1]]
+    return [] if link is None else _line(parent, *link)
 
 
 def hint_player(game: Game, rng: random.Random) -> None:
