@@ -43,9 +43,20 @@ def test_a_position_game_round_trips_too() -> None:
     assert h.deal_id is None and h.to_text() == g.to_text()
 
 
-def test_the_document_is_versioned() -> None:
+def test_the_document_is_versioned_and_names_its_game() -> None:
     doc = json.loads(played().to_json())
-    assert doc["format"] == "spider-solitaire-game" and doc["version"] == 1
+    assert (doc["format"], doc["version"], doc["game"], doc["variant"]) == ("solitaire-game", 2, "spider", 4)
+
+
+def test_a_game_saved_by_the_first_engine_still_loads() -> None:
+    g = played()
+    doc = json.loads(g.to_json())
+    first = {k: v for k, v in doc.items() if k not in ("game", "variant", "duel", "undos")}
+    first.update(format="spider-solitaire-game", version=1)
+    h = Game.from_json(json.dumps(first))
+    assert h.to_text() == g.to_text() and h.history == g.history and h.can_redo
+    assert (h.known_down, h.known_stock, h.score) == (g.known_down, g.known_stock, g.score)
+    assert h.undos == 0 and g.undos == 10  # the first format did not count undos
 
 
 @pytest.mark.parametrize(

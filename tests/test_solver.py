@@ -17,7 +17,7 @@ from positions import build
 
 from spider import Game, Move, SolveResult, solve
 from spider.cards import SUIT_LETTERS, card_code, fresh_deck
-from spider.solver import _child, _column_bytes, _key, _meta, _moves
+from spider.spider_game.solver import _child, _column_bytes, _key, _meta, _moves
 
 sys.path.insert(0, str(Path(__file__).parent / "corpus"))
 from make_corpus import load
@@ -197,7 +197,7 @@ def test_refuses_positions_with_unseen_cards_in_german() -> None:
         solve(g, 100)
     assert "44" in str(e.value)
     h = position(CLASSIC_LOST)
-    h.known_down[0] = 1  # one face-down card of column 1 never seen
+    h.known_down = [1, *h.known_down[1:]]  # one face-down card of column 1 never seen
     with pytest.raises(ValueError, match="noch nicht gesehen"):
         solve(h, 100)
 

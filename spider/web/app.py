@@ -10,10 +10,11 @@ from typing import Any
 
 from pyscript import document, window
 
-from ..cards import card_name, parse_card
+from .. import card_name
+from ..cards import parse_card
 from ..game import Game, IllegalMove
-from ..hints import describe
-from ..moves import Move, Step
+from ..spider_game.hints import describe
+from ..spider_game.moves import Move, Step
 from .dialogs import Dialogs
 from .dom import keep, listen, tr
 from .input import Input
@@ -217,7 +218,7 @@ class App:
             key = "ui.moved" if mv.count == 1 else "ui.moved_many"
             text = tr(key, card=first, more=mv.count - 1, dst=mv.dst + 1)
             if step.revealed:
-                text += tr("ui.revealed")
+                text += " " + tr("ui.revealed")
             parts.insert(0, text)
         if kind == "redo":
             parts.insert(0, tr("ui.redone"))

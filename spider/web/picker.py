@@ -105,7 +105,7 @@ class Picker:
             node.classList.toggle("sel", i >= n_up - self.count)
         if self.count:
             self.count_out.textContent = (
-                tr("ui.picker.take1") if self.count == 1 else tr("ui.picker.take", n=self.count)
+                tr("ui.picker.take", n=self.count)
             )
         else:
             self.count_out.textContent = ""

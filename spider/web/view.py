@@ -13,7 +13,8 @@ from typing import Any
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-from ..cards import COLUMNS, RANK_LABELS, SUIT_LETTERS, SUIT_SYMBOLS, card_name, parse_card
+from .. import card_name
+from ..cards import COLUMNS, RANK_LABELS, SUIT_LETTERS, SUIT_SYMBOLS, parse_card
 from .dom import byid, clock_text, el, keep, tr
 
 DOWN = "down"

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from spider import Game, Move  # noqa: E402
-from spider.solver import (  # noqa: E402
+from spider.spider_game.solver import (  # noqa: E402
     _DEAL,
     _DOWN,
     _child,

@@ -6,7 +6,9 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import COLUMNS
+from ..core.cards import shorten
+from ..core.messages import MessageError, Msg
+from .deck import COLUMNS
 
 _MOVE_TEXT = re.compile(r"(\d+)>(\d+)(?:x(\d+))?")
 
@@ -47,17 +49,20 @@ class Move:
 
     @classmethod
     def from_text(cls, text: str) -> Move:
-        """Parse ``"3>7"``, ``"3>7x4"`` or ``"deal"``; ``ValueError`` otherwise."""
+        """Parse ``"3>7"``, ``"3>7x4"`` or ``"deal"``; a ``MessageError`` (a ``ValueError``
+        with a German sentence) otherwise."""
+        if not isinstance(text, str):
+            raise MessageError(Msg("move.text", text=shorten(repr(text))))
         s = text.strip()
         if s == "deal":
             return _DEAL
-        m = _MOVE_TEXT.fullmatch(s)
+        m = _MOVE_TEXT.fullmatch(s) if len(s) <= 12 else None
         if m is None:
-            raise ValueError(f"not a move: {text!r} (expected like '3>7', '3>7x4' or 'deal')")
+            raise MessageError(Msg("move.text", text=shorten(s)))
         src, dst = int(m.group(1)) - 1, int(m.group(2)) - 1
         count = int(m.group(3)) if m.group(3) else 1
-        if not (0 <= src < COLUMNS and 0 <= dst < COLUMNS and count >= 1):
-            raise ValueError(f"not a move: {text!r} (columns 1 to 10, at least one card)")
+        if not (0 <= src < COLUMNS and 0 <= dst < COLUMNS and 1 <= count <= 104):
+            raise MessageError(Msg("move.text_range", text=shorten(s)))
         return cls(src, dst, count)
 
 

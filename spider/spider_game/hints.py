@@ -7,22 +7,22 @@ When only such moves remain the hint says so and names the next real step: deal 
 fill the empty column and then deal; or undo a few moves and try another way.
 
 The hint looks only at what the player can see: face-up cards, how many cards lie face
-down in each column, whether the stock has cards, and the last move. It never repeats a
-move that only undoes the previous one.
+down in each column, whether the stock has cards, and the last move. It never proposes a
+move that only undoes the previous one, of any kind (the "fill" move included).
+
+The text is a message (:class:`~spider.core.messages.Msg`); ``Hint.text`` renders it in
+German, ``Hint.message`` in any language.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from .cards import COLUMNS
-from .game import block_text, run_length
+from ..core.messages import Msg
+from .deck import COLUMNS
 from .moves import Move
-from .texts import t
-
-if TYPE_CHECKING:
-    from .game import Game
+from .runs import block_text, run_length
 
 KINDS = ("reveal", "empty", "complete", "join", "deal", "fill", "undo", "restart", "won")
 
@@ -30,28 +30,59 @@ KINDS = ("reveal", "empty", "complete", "join", "deal", "fill", "undo", "restart
 @dataclass(frozen=True, slots=True)
 class Hint:
     """A suggestion: the move to make (``None`` when the step is not a move, e.g. undo),
-    what kind of progress it is, and a German sentence that says why it helps."""
+    what kind of progress it is, and why it helps: ``message`` (any language) and ``text``
+    (German, the first engine's API)."""
 
     move: Move | None
     kind: str
-    text: str
+    message: Msg
+
+    @property
+    def text(self) -> str:
+        return self.message.render()
 
 
-def describe(game: Game, move: Move) -> str:
+class _Table(Protocol):
+    cols: list[list[int]]
+    down: list[int]
+    stock: list[int]
+
+    @property
+    def last_move(self) -> Move | None: ...
+
+    @property
+    def is_won(self) -> bool: ...
+
+    @property
+    def can_undo(self) -> bool: ...
+
+    def legal_moves(self) -> list[Move]: ...
+
+    def can_deal(self) -> bool: ...
+
+
+def describe(game: _Table, move: Move) -> Msg:
     """``Ziehe 7♣ von Spalte 3 auf 8♣ in Spalte 5`` (the block, source and destination)."""
+    if move.is_deal:
+        return Msg("hint.deal_move")
     block = game.cols[move.src][-move.count:]
     d = game.cols[move.dst]
     if d:
-        where = t("hint.onto", target=block_text(d[-1:]), dst=move.dst + 1)
+        where = Msg("hint.onto", target=block_text(d[-1:]), dst=move.dst + 1)
     else:
-        where = t("hint.into_empty", dst=move.dst + 1)
-    return t("hint.move", block=block_text(block), src=move.src + 1, where=where)
+        where = Msg("hint.into_empty", dst=move.dst + 1)
+    return Msg("hint.move", block=block_text(block), src=move.src + 1, where=where)
 
 
-def _rank_moves(game: Game) -> list[tuple[tuple[int, ...], str, Move]]:
-    """Progress moves as ``(sort key, kind, move)``; lower keys are better."""
+def _back(game: _Table) -> Move | None:
+    """The move that would only undo the last one."""
     last = game.last_move
-    back = None if last is None or last.is_deal else Move(last.dst, last.src, last.count)
+    return None if last is None or last.is_deal else Move(last.dst, last.src, last.count)
+
+
+def _rank_moves(game: _Table) -> list[tuple[tuple[int, ...], str, Move]]:
+    """Progress moves as ``(sort key, kind, move)``; lower keys are better."""
+    back = _back(game)
     out: list[tuple[tuple[int, ...], str, Move]] = []
     cols, down = game.cols, game.down
     for move in game.legal_moves():
@@ -82,17 +113,22 @@ def _rank_moves(game: Game) -> list[tuple[tuple[int, ...], str, Move]]:
     return out
 
 
-def _fill_move(game: Game) -> Move | None:
+def _fill_move(game: _Table) -> Move | None:
     """A move into an empty column that breaks no run and empties nothing pointlessly:
-    the whole one-suit run at the end of the fullest column."""
+    the whole one-suit run at the end of the fullest column; never the reverse of the
+    last move (that would only take it back)."""
     empty = [i for i in range(COLUMNS) if not game.cols[i]]
     if not empty:
         return None
+    back = _back(game)
     best: tuple[int, int] | None = None
     for src in range(COLUMNS):
         c = game.cols[src]
         if not c or (game.down[src] == 0 and run_length(c, 0) == len(c)):
             continue  # a whole column into an empty one changes nothing
+        run = run_length(c, game.down[src])
+        if back is not None and back.src == src and back.count == run and back.dst in empty:
+            continue
         key = (-len(c), src)
         if best is None or key < best:
             best = key
@@ -102,22 +138,22 @@ def _fill_move(game: Game) -> Move | None:
     return Move(src, empty[0], run_length(game.cols[src], game.down[src]))
 
 
-def hint(game: Game) -> Hint:
+def hint(game: _Table) -> Hint:
     """The hint for the position on the table (see the module docstring)."""
     if game.is_won:
-        return Hint(None, "won", t("hint.won"))
+        return Hint(None, "won", Msg("hint.won"))
     ranked = _rank_moves(game)
     if ranked:
         _, kind, move = ranked[0]
-        return Hint(move, kind, t(f"hint.{kind}", move=describe(game, move)))
-    no_progress = t("hint.no_progress")
+        return Hint(move, kind, Msg(f"hint.{kind}", move=describe(game, move)))
+    no_progress = Msg("hint.no_progress")
     if game.can_deal():
-        return Hint(Move.deal(), "deal", t("hint.deal", no_progress=no_progress))
+        return Hint(Move.deal(), "deal", Msg("hint.deal", no_progress=no_progress))
     if game.stock:
         fill = _fill_move(game)
         if fill is not None:
-            return Hint(fill, "fill", t("hint.fill", no_progress=no_progress,
-                                        move=describe(game, fill)))
+            return Hint(fill, "fill", Msg("hint.fill", no_progress=no_progress,
+                                          move=describe(game, fill)))
     if game.can_undo:
-        return Hint(None, "undo", t("hint.undo", no_progress=no_progress))
-    return Hint(None, "restart", t("hint.restart", no_progress=no_progress))
+        return Hint(None, "undo", Msg("hint.undo", no_progress=no_progress))
+    return Hint(None, "restart", Msg("hint.restart", no_progress=no_progress))

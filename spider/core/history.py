@@ -1,0 +1,147 @@
+"""One action history for every game: the line of actions, undo, redo and its JSON form.
+
+A game supplies three things (the :class:`Actor` protocol): ``snapshot()`` of its table and
+counters, ``restore(snapshot)``, and ``apply(move)``, which plays a legal action and returns
+what it did (the game's step). The history records the snapshot taken before each action
+(PySolFC's one entry per user action, with its automatic consequences such as a card
+turning up; python-chess's ``pop`` that restores a saved state): undo restores it exactly,
+so no game writes the inverse of its actions by hand. Redo plays the action again.
+
+What a player has seen is not part of a snapshot: a game keeps it apart, so that undo
+never takes knowledge back.
+
+The line in text form is ``{"line": [move texts], "cursor": n}``: every action ever
+played on this branch, the first ``cursor`` of them on the table, the rest undone (for
+redo). :meth:`History.replay` reads it back through the game's own checked ``play``, so a
+document that breaks a rule anywhere is refused as a whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+
+from .messages import IllegalMove, Msg
+
+M = TypeVar("M")
+S = TypeVar("S")
+M_contra = TypeVar("M_contra", contravariant=True)
+S_co = TypeVar("S_co", covariant=True)
+
+MAX_LINE = 20_000  # longer lines are refused when read (a game has a few hundred actions)
+
+
+class Actor(Protocol[M_contra, S_co]):
+    """What a game gives its history."""
+
+    def snapshot(self) -> object: ...
+
+    def restore(self, snap: Any) -> None: ...
+
+    def apply(self, move: M_contra) -> S_co: ...
+
+
+class Entry(NamedTuple, Generic[M, S]):
+    move: M
+    step: S
+    before: object
+
+
+class History(Generic[M, S]):
+    """The actions on the table (each with the state before it) and those undone."""
+
+    __slots__ = ("_done", "_undone")
+
+    def __init__(self) -> None:
+        self._done: list[Entry[M, S]] = []
+        self._undone: list[M] = []
+
+    def copy(self) -> History[M, S]:
+        h: History[M, S] = History()
+        h._done = self._done[:]
+        h._undone = self._undone[:]
+        return h
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._done)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    @property
+    def cursor(self) -> int:
+        """How many actions lie on the table (the game's move counter)."""
+        return len(self._done)
+
+    @property
+    def steps(self) -> tuple[S, ...]:
+        return tuple(e.step for e in self._done)
+
+    @property
+    def last_move(self) -> M | None:
+        return self._done[-1].move if self._done else None
+
+    @property
+    def last_step(self) -> S | None:
+        return self._done[-1].step if self._done else None
+
+    def line(self) -> list[M]:
+        """Every action of this branch: those on the table, then those undone, in order."""
+        return [e.move for e in self._done] + self._undone[::-1]
+
+    def moves(self) -> list[M]:
+        """The actions on the table, in order."""
+        return [e.move for e in self._done]
+
+    # ------------------------------------------------------------------ acting
+    def play(self, actor: Actor[M, S], move: M) -> S:
+        """Apply a move the caller has checked; a new action clears what could be redone."""
+        step = self._push(actor, move)
+        self._undone.clear()
+        return step
+
+    def undo(self, actor: Actor[M, S]) -> S:
+        """Restore the state before the last action; returns that action's step."""
+        if not self._done:
+            raise IllegalMove(Msg("undo.nothing"))
+        entry = self._done.pop()
+        actor.restore(entry.before)
+        self._undone.append(entry.move)
+        return entry.step
+
+    def redo(self, actor: Actor[M, S]) -> S:
+        """Play again the last action taken back."""
+        if not self._undone:
+            raise IllegalMove(Msg("redo.nothing"))
+        return self._push(actor, self._undone.pop())
+
+    def _push(self, actor: Actor[M, S], move: M) -> S:
+        before = actor.snapshot()
+        step = actor.apply(move)
+        self._done.append(Entry(move, step, before))
+        return step
+
+    # ------------------------------------------------------------------ text form
+    def to_doc(self, text: Callable[[M], str]) -> dict[str, Any]:
+        return {"line": [text(m) for m in self.line()], "cursor": self.cursor}
+
+    @staticmethod
+    def replay(doc: Mapping[str, Any], parse: Callable[[str], M], play: Callable[[M], object],
+               undo: Callable[[], object]) -> None:
+        """Play a saved line through the game's checked ``play`` and undo down to its
+        cursor; ``ValueError`` (the game's, or a plain one naming what is malformed) if the
+        line is not a list of move texts, the cursor is out of range, or a move is illegal."""
+        line, cursor = doc.get("line"), doc.get("cursor")
+        if not isinstance(line, list) or len(line) > MAX_LINE:
+            raise ValueError("line")
+        if type(cursor) is not int or not 0 <= cursor <= len(line):
+            raise ValueError("cursor")
+        for item in line:
+            if not isinstance(item, str):
+                raise ValueError("line")
+            play(parse(item))
+        for _ in range(len(line) - cursor):
+            undo()

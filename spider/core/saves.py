@@ -1,0 +1,98 @@
+"""Reading untrusted JSON safely, and the versioned save envelope every game uses.
+
+Anything read from storage, a file or a link is bounded before it is parsed: at most
+``max_bytes`` characters and ``max_depth`` levels of nesting (``json.loads`` of ten
+thousand ``[`` raises ``RecursionError``, which would kill the page at every start), and
+numbers of at most 30 digits. Every failure is a :class:`MessageError` with a sentence of
+our own; no Python exception text reaches the player.
+
+>>> load_json('{"a": [1, 2]}')
+{'a': [1, 2]}
+>>> try:
+...     load_json("[" * 10_000)
+... except ValueError as e:
+...     print(e.message.render("en"))
+The saved game is damaged: The data is nested too deeply.
+
+A game's saved document is an envelope that names its game, so the registry can pick the
+game and a document of one game is never read as another:
+
+>>> doc = envelope("klondike", {"draw": 3})
+>>> open_envelope(doc, "klondike")
+{'draw': 3}
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Final
+
+from .messages import MessageError, Msg
+
+FORMAT: Final = "solitaire-game"
+VERSION: Final = 2
+MAX_BYTES: Final = 2_000_000
+MAX_DEPTH: Final = 32
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _broken(reason: str) -> MessageError:
+    return MessageError(Msg("json.broken", reason=Msg(reason)))
+
+
+def _parse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > 30:
+        raise ValueError("number too long")
+    return int(digits)
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply arrays and objects nest in a JSON text (brackets in strings ignored)."""
+    depth = deepest = 0
+    for m in _TOKENS.finditer(text):
+        c = m.group(0)
+        if c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}":
+            depth -= 1
+    return deepest
+
+
+def load_json(text: object, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse JSON from an untrusted source, bounded in size, depth and number length."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _broken("json.not_json") from None
+    if not isinstance(text, str):
+        raise _broken("json.not_json")
+    if len(text) > max_bytes:
+        raise _broken("json.too_big")
+    if nesting_depth(text) > max_depth:
+        raise _broken("json.too_deep")
+    try:
+        return json.loads(text, parse_int=_parse_int)
+    except (ValueError, RecursionError):
+        raise _broken("json.not_json") from None
+
+
+def envelope(game: str, body: dict[str, Any]) -> str:
+    """The saved document of a game: ``{"format", "version", "game", ...body}``."""
+    doc = {"format": FORMAT, "version": VERSION, "game": game, **body}
+    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+
+
+def open_envelope(doc: object, game: str | None = None) -> dict[str, Any]:
+    """The body of a saved document (with ``"game"``), after checking the envelope;
+    ``MessageError`` for anything broken, foreign, of another version or another game."""
+    data = load_json(doc) if isinstance(doc, (str, bytes)) else doc
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise MessageError(Msg("json.foreign"))
+    if data.get("version") != VERSION:
+        raise MessageError(Msg("json.version", found=str(data.get("version"))[:12], expected=VERSION))
+    if game is not None and data.get("game") != game:
+        raise MessageError(Msg("json.other_game"))
+    return {k: v for k, v in data.items() if k not in ("format", "version")}

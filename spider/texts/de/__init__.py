@@ -1,0 +1,6 @@
+"""The German catalog, assembled from one module per area."""
+
+from .. import merge
+from . import core, page, spider
+
+TEXTS = merge(core.TEXTS, spider.TEXTS, page.TEXTS)

@@ -1,0 +1,51 @@
+"""German: what every game shares (card names, saved games, deal IDs, position texts)."""
+
+TEXTS = {
+    "verbatim": "{text}",
+    "suit.S": "Pik",
+    "suit.H": "Herz",
+    "suit.D": "Karo",
+    "suit.C": "Kreuz",
+    "rank.1": "Ass",
+    "rank.2": "2",
+    "rank.3": "3",
+    "rank.4": "4",
+    "rank.5": "5",
+    "rank.6": "6",
+    "rank.7": "7",
+    "rank.8": "8",
+    "rank.9": "9",
+    "rank.10": "10",
+    "rank.11": "Bube",
+    "rank.12": "Dame",
+    "rank.13": "König",
+    "card.name": "{suit} {rank}",
+    "card.down": "verdeckte Karte",
+    "column": "Spalte {n}",
+    "undo.nothing": "Es gibt keinen Zug, der sich zurücknehmen lässt.",
+    "redo.nothing": "Es gibt keinen Zug, der sich wiederholen lässt.",
+    "json.broken": "Der gespeicherte Spielstand ist beschädigt: {reason}",
+    "json.not_json": "Die Daten sind kein lesbares JSON.",
+    "json.too_big": "Die Daten sind zu groß.",
+    "json.too_deep": "Die Daten sind zu tief verschachtelt.",
+    "json.field": "Der Eintrag „{name}“ fehlt oder ist ungültig.",
+    "json.deal_mismatch": "Die Startstellung passt nicht zur Kennung des Spiels.",
+    "json.foreign": "Das ist kein Spielstand dieses Spiels.",
+    "json.other_game": "Der Spielstand gehört zu einem anderen Spiel.",
+    "json.version": "Der Spielstand hat die Version {found}; lesbar ist Version {expected}.",
+    "deal_id.any_format": (
+        "Die Kennung „{text}“ ist ungültig: Erwartet wird S1-, S2-, S4- (Spider) oder K1-, K3- "
+        "(Klondike) und eine Nummer, zum Beispiel S4-123456 oder K1-42."
+    ),
+    "pos.empty": "Die Stellung ist leer.",
+    "pos.too_long": "Die Stellung ist mit {n} Zeichen zu lang (höchstens {limit}).",
+    "pos.line": "Zeile {line}: {reason}",
+    "pos.any_header": (
+        "Die erste Zeile muss das Spiel nennen, etwa „spider 4“ oder „klondike 1“, nicht „{text}“."
+    ),
+    "pos.expected": "Erwartet wird „{what}“, gefunden „{text}“.",
+    "pos.missing": "Die Zeile „{what}“ fehlt.",
+    "pos.extra": "Überzählige Zeile „{text}“.",
+    "pos.card": "„{text}“ ist keine Karte (Wert A 2 3 4 5 6 7 8 9 T J Q K, Farbe S H D C).",
+    "pos.suit": "„{text}“ ist keine Farbe (S H D C).",
+}

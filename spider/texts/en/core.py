@@ -1,0 +1,51 @@
+"""English: what every game shares (card names, saved games, deal IDs, position texts)."""
+
+TEXTS = {
+    "verbatim": "{text}",
+    "suit.S": "Spades",
+    "suit.H": "Hearts",
+    "suit.D": "Diamonds",
+    "suit.C": "Clubs",
+    "rank.1": "Ace",
+    "rank.2": "2",
+    "rank.3": "3",
+    "rank.4": "4",
+    "rank.5": "5",
+    "rank.6": "6",
+    "rank.7": "7",
+    "rank.8": "8",
+    "rank.9": "9",
+    "rank.10": "10",
+    "rank.11": "Jack",
+    "rank.12": "Queen",
+    "rank.13": "King",
+    "card.name": "{rank} of {suit}",
+    "card.down": "face-down card",
+    "column": "Column {n}",
+    "undo.nothing": "There is no move to take back.",
+    "redo.nothing": "There is no move to play again.",
+    "json.broken": "The saved game is damaged: {reason}",
+    "json.not_json": "The data is not readable JSON.",
+    "json.too_big": "The data is too large.",
+    "json.too_deep": "The data is nested too deeply.",
+    "json.field": "The entry “{name}” is missing or invalid.",
+    "json.deal_mismatch": "The starting position does not match the game's ID.",
+    "json.foreign": "This is not a saved game of this game.",
+    "json.other_game": "The saved game belongs to another game.",
+    "json.version": "The saved game has version {found}; version {expected} can be read.",
+    "deal_id.any_format": (
+        "The ID “{text}” is not valid: expected S1-, S2-, S4- (Spider) or K1-, K3- (Klondike) "
+        "and a number, for example S4-123456 or K1-42."
+    ),
+    "pos.empty": "The position is empty.",
+    "pos.too_long": "The position is too long at {n} characters (at most {limit}).",
+    "pos.line": "Line {line}: {reason}",
+    "pos.any_header": (
+        "The first line must name the game, such as “spider 4” or “klondike 1”, not “{text}”."
+    ),
+    "pos.expected": "Expected “{what}”, found “{text}”.",
+    "pos.missing": "The line “{what}” is missing.",
+    "pos.extra": "Extra line “{text}”.",
+    "pos.card": "“{text}” is not a card (rank A 2 3 4 5 6 7 8 9 T J Q K, suit S H D C).",
+    "pos.suit": "“{text}” is not a suit (S H D C).",
+}
