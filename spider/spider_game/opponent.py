@@ -1,0 +1,526 @@
+"""The computer opponent of the duel: it plays a deal by what a player would see.
+
+It reads only what the table shows (:func:`view_of`): the face-up cards of each column,
+how many cards lie face down under them, how many rows the stock still holds and how many
+runs have left the table. It never reads a face-down card or a stock card, not even one
+the game marks as seen after an undo (it never undoes, so that does not arise in its own
+games). ``tests/test_opponent.py`` proves it: two games that differ only in unseen cards
+get the same moves until a card that differs turns up.
+
+Policy
+------
+Each turn it searches the sequences of up to :data:`DEPTH` table moves (no deal) from
+the position on the table and scores where each sequence ends with :func:`evaluate`,
+less :data:`W_MOVE` per move. A move that turns a face-down card up ends its sequence:
+the new card is not known, so the position is scored with that column's top unknown (the
+reveal is worth :data:`W_DOWN`, the card itself nothing). Moves into an empty column are
+tried only into the first one, and only with the whole movable block of a column that
+does not consist of that block alone. The third move of a sequence must make progress as
+the hint counts it (turn a card up, empty a column, complete a run or lay a card on one
+of its own suit), so the search stays small.
+
+* If the best sequence ends higher than the position on the table scores now, it plays
+  that sequence's first move; ties go to the first move the hint ranks higher (reveal,
+  empty, complete, join, then anything else), then to the lower source, destination and
+  count. It plans again after every move.
+* Otherwise it deals, if the stock has a row and no column is empty.
+* With an empty column and stock left it fills the column: the move into the empty column
+  whose result scores highest.
+* Otherwise (stock empty, nothing improves) it is finished: ``next_move`` returns
+  ``None``, which the page shows as the computer pressing "Fertig". Also when the game is
+  won, when no move is legal, or after :data:`MOVE_BUDGET` actions.
+
+It never plays into a position it has been in before (visible position: the columns as
+seen and the stock's rows), so it cannot go round in circles. It uses no randomness: the
+same deal gives the same moves on every device, so the page can replay it.
+
+The score of a position (:func:`evaluate`; weights below, tuned on the benchmark): each
+run removed, each face-down card (negative), each empty column, each pair of neighbouring
+face-up cards of one suit in sequence (a "link"), and, worth less, each pair in sequence of
+different suits. Points of the duel are not chased directly: a move onto another fitting
+card earns one point net, and a player who only wants points could shuffle a card between
+two fitting cards; the opponent plays to clear the table.
+
+>>> from spider import Game
+>>> g = Game.new(deal_id="S1-1", duel=True)
+>>> bot = Opponent()
+>>> move = bot.next_move(g)
+>>> g.is_legal(move)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
+
+from .deck import COLUMNS, DEAL_SIZE, RUN
+from .moves import Move
+
+DEPTH: Final = 3
+MOVE_BUDGET: Final = 1500  # actions in one game; far more than a game needs
+
+W_RUN: Final = 400
+W_DOWN: Final = 60
+W_BURIED: Final = 0
+W_EMPTY: Final = (0, 40, 70, 90, 100, 110, 120, 130, 140, 150, 160)  # by number of empty columns
+W_SUIT: Final = 12
+W_RANK: Final = 5
+W_MOVE: Final = 1
+
+UNKNOWN: Final = -1  # a card turned up during the look-ahead: not known to the player
+
+_RANK = [0] + [c % 13 + 1 for c in range(52)]  # rank of card c at index c + 1 (UNKNOWN → 0)
+
+
+class _Table(Protocol):
+    cols: list[list[int]]
+    down: list[int]
+    stock: list[int]
+    done: list[int]
+
+    @property
+    def is_won(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What a player sees: each column's face-up cards (far end first) and its count of
+    face-down cards, the stock's rows left, and the number of runs removed."""
+
+    up: tuple[tuple[int, ...], ...]
+    down: tuple[int, ...]
+    rows: int
+    done: int
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """The position as seen (runs removed follow from the cards on the table)."""
+        return (self.up, self.down, self.rows)
+
+
+def view_of(game: _Table) -> View:
+    """The player's view of a game: the only thing the opponent reads."""
+    return View(
+        tuple(tuple(c[d:]) for c, d in zip(game.cols, game.down, strict=True)),
+        tuple(game.down),
+        len(game.stock) // DEAL_SIZE,
+        len(game.done),
+    )
+
+
+# ----------------------------------------------------------------------------- scoring
+_run_cache: dict[tuple[int, ...], int] = {}
+_col_cache: dict[tuple[tuple[int, ...], int], int] = {}
+
+
+def _run(up: tuple[int, ...]) -> int:
+    """Length of the one-suit descending run at the end of a face-up part."""
+    r = _run_cache.get(up)
+    if r is None:
+        n = len(up)
+        r = 1 if n else 0
+        while r < n:
+            upper, lower = up[n - r - 1], up[n - r]
+            if lower < 0 or upper != lower + 1 or upper % 13 == 0:
+                break
+            r += 1
+        if len(_run_cache) > 200_000:
+            _run_cache.clear()
+        _run_cache[up] = r
+    return r
+
+
+def _column_score(up: tuple[int, ...], down: int) -> int:
+    key = (up, down)
+    v = _col_cache.get(key)
+    if v is None:
+        if not up:
+            v = 0
+        else:
+            v = -W_DOWN * down - (W_BURIED if down else 0)
+            for i in range(1, len(up)):
+                upper, lower = up[i - 1], up[i]
+                if lower < 0:
+                    continue
+                if upper == lower + 1 and upper % 13:
+                    v += W_SUIT
+                elif _RANK[upper + 1] == _RANK[lower + 1] + 1:
+                    v += W_RANK
+        if len(_col_cache) > 200_000:
+            _col_cache.clear()
+        _col_cache[key] = v
+    return v
+
+
+def evaluate(view: View) -> int:
+    """How good a position looks by what is seen (higher is better)."""
+    return (W_RUN * view.done + W_EMPTY[sum(1 for u in view.up if not u)]
+            + sum(_column_score(u, d) for u, d in zip(view.up, view.down, strict=True)))
+
+
+# ----------------------------------------------------------------------------- the search
+# A search state: the columns' face-up tuples, face-down counts, runs removed, score.
+_State = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int]
+_Step = tuple[int, int, int]  # (src, dst, count)
+_NONE: Final = -(10**9)
+
+
+def _moves(up: Sequence[tuple[int, ...]], down: Sequence[int]) -> list[_Step]:
+    """Single moves worth trying in the search, as ``(src, dst, count)``."""
+    out: list[_Step] = []
+    empty = -1
+    for i in range(COLUMNS):
+        if not up[i]:
+            empty = i
+            break
+    for src in range(COLUMNS):
+        u = up[src]
+        if not u or u[-1] < 0:
+            continue
+        run = _run(u)
+        low = _RANK[u[-1] + 1]
+        for dst in range(COLUMNS):
+            if dst == src:
+                continue
+            d = up[dst]
+            if d:
+                k = _RANK[d[-1] + 1] - low
+                if 1 <= k <= run:
+                    out.append((src, dst, k))
+        if empty >= 0 and (down[src] or run < len(u)):
+            out.append((src, empty, run))
+    return out
+
+
+def _apply(state: _State, src: int, dst: int, k: int) -> tuple[_State, bool]:
+    """The state after a move, and whether it turned a card up (its identity unknown)."""
+    up, down, done, score = state
+    u, d = up[src], up[dst]
+    ups = list(up)
+    downs = list(down)
+    score -= _column_score(u, down[src]) + _column_score(d, down[dst])
+    new_u, new_d = u[:-k], d + u[-k:]
+    revealed = False
+    if not new_u and downs[src]:
+        downs[src] -= 1
+        new_u = (UNKNOWN,)
+        revealed = True
+    if len(new_d) >= RUN and new_d[-1] % 13 == 0 and _run(new_d) >= RUN:
+        new_d = new_d[:-RUN]
+        done += 1
+        score += W_RUN
+        if not new_d and downs[dst]:
+            downs[dst] -= 1
+            new_d = (UNKNOWN,)
+            revealed = True
+    if not d or not new_u or not new_d:
+        before = up.count(())
+        after = before - (not d) + (not new_u) + (not new_d)
+        score += W_EMPTY[after] - W_EMPTY[before]
+    ups[src], ups[dst] = new_u, new_d
+    score += _column_score(new_u, downs[src]) + _column_score(new_d, downs[dst])
+    return (tuple(ups), tuple(downs), done, score), revealed
+
+
+def _segments(u: tuple[int, ...]) -> list[int]:
+    """The one-suit runs that make up the block in rank order (any suits) at the end of
+    a face-up part, nearest the player first, as lengths: ``9C 8H 7S 6S`` → ``[2, 1, 1]``."""
+    if not u or u[-1] < 0:
+        return []
+    segs: list[int] = []
+    cur = 1
+    for i in range(len(u) - 1, 0, -1):
+        upper, lower = u[i - 1], u[i]
+        if upper < 0 or _RANK[upper + 1] != _RANK[lower + 1] + 1:
+            break
+        if upper // 13 == lower // 13:
+            cur += 1
+        else:
+            segs.append(cur)
+            cur = 1
+    segs.append(cur)
+    return segs
+
+
+def _progress(state: _State, src: int, dst: int, k: int) -> bool:
+    """Does this move make progress as the hint counts it (a reveal, an emptied column,
+    a completed run, or a block laid on a card of its own suit)?"""
+    up, down = state[0], state[1]
+    u, d = up[src], up[dst]
+    if k == len(u):
+        return bool(d) or down[src] > 0
+    return bool(d) and d[-1] == u[-k] + 1
+
+
+def _priority(view: View, src: int, dst: int, k: int) -> int:
+    """The hint's order of kinds for a first move: reveal, empty, complete, join, other."""
+    u, d = view.up[src], view.up[dst]
+    same = bool(d) and d[-1] == u[-k] + 1
+    if k == len(u) and view.down[src]:
+        return 0
+    if k == len(u) and d:
+        return 1
+    if same and k + _run(d) >= RUN:
+        return 2
+    if same and k == _run(u):
+        return 3
+    return 4
+
+
+class _Planner:
+    """One turn's search from a position (see the module docstring)."""
+
+    def __init__(self, view: View, seen: set[tuple[Any, ...]], depth: int) -> None:
+        self.view = view
+        self.seen = seen
+        self.depth = depth
+        self.reached: dict[tuple[Any, ...], int] = {}
+
+    def fresh(self, state: _State, revealed: bool) -> bool:
+        """May a plan end here? After a reveal, always; else only in a position not yet
+        been in (so the opponent never goes round in circles)."""
+        return revealed or (state[0], state[1], self.view.rows) not in self.seen
+
+    # -- single moves, up to ``depth`` of them
+    def sequences(self, root: _State) -> tuple[int, tuple[_Step, ...]]:
+        return self._dfs(root, 0, None)
+
+    def _dfs(self, state: _State, depth: int, back: _Step | None) -> tuple[int, tuple[_Step, ...]]:
+        best: tuple[int, tuple[_Step, ...]] = (_NONE, ())
+        key = (state[0], state[1])
+        if self.reached.get(key, self.depth + 1) <= depth:
+            return best
+        self.reached[key] = depth
+        last = depth + 1 == self.depth
+        for step in _moves(state[0], state[1]):
+            if step == back or (last and not _progress(state, *step)):
+                continue
+            child, revealed = _apply(state, *step)
+            value = child[3] - W_MOVE * (depth + 1) if self.fresh(child, revealed) else _NONE
+            path: tuple[_Step, ...] = (step,)
+            if not revealed and not last:
+                deeper, tail = self._dfs(child, depth + 1, (step[1], step[0], step[2]))
+                if deeper > value:
+                    value, path = deeper, (step, *tail)
+            if value > best[0] or (
+                depth == 0 and value == best[0] and best[1]
+                and _priority(self.view, *step) < _priority(self.view, *best[1][0])
+            ):
+                best = (value, path)
+        return best
+
+    # -- moving a block in rank order of several suits, parking parts in empty columns
+    @staticmethod
+    def relocate(state: _State, src: int, j: int, dst: int, temps: Sequence[int]
+                 ) -> tuple[_State, list[_Step], bool]:
+        """Move the nearest ``j`` one-suit parts of ``src``'s ordered block onto ``dst``:
+        ``j - 1`` of them to the empty columns ``temps`` first, the farthest to ``dst``,
+        then the parked ones back onto it in turn."""
+        segs = _segments(state[0][src])[:j]
+        steps: list[_Step] = []
+        revealed = False
+        for i in range(j - 1):
+            steps.append((src, temps[i], segs[i]))
+        steps.append((src, dst, segs[j - 1]))
+        for i in range(j - 2, -1, -1):
+            steps.append((temps[i], dst, segs[i]))
+        for step in steps:
+            state, r = _apply(state, *step)
+            revealed = revealed or r
+        return state, steps, revealed
+
+    def _targets(self, up: Sequence[tuple[int, ...]], src: int, card: int) -> list[int]:
+        """Columns whose exposed card takes ``card``: one of its suit first."""
+        rank = _RANK[card + 1]
+        fits = [d for d in range(COLUMNS) if d != src and up[d] and up[d][-1] >= 0
+                and _RANK[up[d][-1] + 1] == rank + 1]
+        fits.sort(key=lambda d: (up[d][-1] != card + 1, d))
+        return fits
+
+    def consolidations(self, root: _State) -> list[tuple[int, list[_Step], bool]]:
+        """Whole ordered blocks of several suits moved onto a fitting card."""
+        out: list[tuple[int, list[_Step], bool]] = []
+        up = root[0]
+        empties = [i for i in range(COLUMNS) if not up[i]]
+        for src in range(COLUMNS):
+            segs = _segments(up[src])
+            for j in range(2, min(len(segs), len(empties) + 1) + 1):
+                top = up[src][-sum(segs[:j])]
+                for dst in self._targets(up, src, top)[:1]:
+                    state, steps, revealed = self.relocate(root, src, j, dst, empties)
+                    if self.fresh(state, revealed):
+                        out.append((state[3] - W_MOVE * len(steps), steps, revealed))
+        return out
+
+    def dig(self, root: _State, col: int) -> tuple[int, list[_Step], bool] | None:
+        """Clear column ``col`` down to its next face-down card (or to empty): take the
+        ordered block at its end, as much of it as fits on a card elsewhere (one of its own
+        suit first) with the empty columns to park parts, else into an empty column; again
+        until the column's face-up cards are gone."""
+        state = root
+        steps: list[_Step] = []
+        revealed = False
+        while state[0][col] and state[0][col][0] >= 0:
+            up = state[0]
+            segs = _segments(up[col])
+            empties = [i for i in range(COLUMNS) if not up[i] and i != col]
+            moved = False
+            for j in range(len(segs), 0, -1):
+                if j - 1 > len(empties):
+                    continue
+                fits = self._targets(up, col, up[col][-sum(segs[:j])])
+                if fits:
+                    state, more, r = self.relocate(state, col, j, fits[0], empties)
+                    moved = True
+                    break
+            if not moved:
+                if not empties:
+                    return None
+                j = min(len(segs), len(empties))
+                state, more, r = self.relocate(state, col, j, empties[0], empties[1:])
+            steps += more
+            revealed = revealed or r
+            if len(steps) > 40:
+                return None
+        if not self.fresh(state, revealed):
+            return None
+        return state[3] - W_MOVE * len(steps), steps, revealed
+
+    def fill(self, root: _State) -> _Step | None:
+        """The move into an empty column whose result scores highest (before a deal)."""
+        best: tuple[int, _Step] | None = None
+        up, down = root[0], root[1]
+        empty = up.index(())
+        for src in range(COLUMNS):
+            u = up[src]
+            for k in range(1, _run(u) + 1 if u else 0):
+                if k == len(u) and not down[src]:
+                    continue  # a whole column into an empty one changes nothing
+                child, revealed = _apply(root, src, empty, k)
+                if self.fresh(child, revealed) and (best is None or child[3] > best[0]):
+                    best = (child[3], (src, empty, k))
+        return None if best is None else best[1]
+
+
+class Opponent:
+    """The computer player of a duel. ``next_move(game)`` gives its next action for the
+    game on the table (it does not play it), or ``None`` when it is finished (see
+    :attr:`reason`).
+
+    It plans a few moves at a time and remembers the positions it has been in;
+    :meth:`resume` rebuilds that memory from a saved game, so a page reloaded in mid-duel
+    continues with the same moves.
+    """
+
+    __slots__ = ("_dealing", "_plan", "_seen", "depth", "moves_made", "reason")
+
+    def __init__(self, depth: int = DEPTH) -> None:
+        self.depth = depth
+        self._seen: set[tuple[Any, ...]] = set()
+        self._plan: list[tuple[_Step, tuple[tuple[int, ...], ...]]] = []
+        self._dealing = False  # decided to deal: filling the empty columns first
+        self.moves_made = 0
+        self.reason: str | None = None  # why it finished: won, stuck, no_progress, budget
+
+    @classmethod
+    def resume(cls, game: Any, depth: int = DEPTH) -> Opponent:
+        """The opponent after it has played ``game``'s line (from its starting position)."""
+        bot = cls(depth)
+        replay = type(game).from_text(game.start_text)
+        for move in game.line:
+            bot.next_move(replay)
+            replay.play(move)
+        return bot
+
+    @property
+    def finished(self) -> bool:
+        return self.reason is not None
+
+    def next_move(self, game: _Table) -> Move | None:
+        """The next action for the position on the table, or ``None`` (finished)."""
+        if self.reason is not None:
+            return None
+        view = view_of(game)
+        self._seen.add(view.key)
+        move = self._choose(view, game.is_won)
+        if move is None:
+            self._plan.clear()
+        else:
+            self.moves_made += 1
+        return move
+
+    def _choose(self, view: View, won: bool) -> Move | None:
+        if won:
+            self.reason = "won"
+            return None
+        if self.moves_made >= MOVE_BUDGET:
+            self.reason = "budget"
+            return None
+        if self._plan:
+            step, expected = self._plan.pop(0)
+            if _agrees(view.up, expected):
+                return Move(*step)
+            self._plan.clear()
+        now = evaluate(view)
+        root: _State = (view.up, view.down, view.done, now)
+        planner = _Planner(view, self._seen, self.depth)
+        if not self._dealing:
+            plan = self._best_plan(planner, root, now)
+            if plan:
+                return self._start(root, plan)
+            self._dealing = view.rows > 0
+        if self._dealing:
+            if () not in view.up:
+                self._dealing = False
+                return Move.deal()
+            fill = planner.fill(root)
+            if fill is not None:
+                return Move(*fill)
+            self._dealing = False
+        self.reason = "no_progress" if _moves(view.up, view.down) else "stuck"
+        return None
+
+    def _best_plan(self, planner: _Planner, root: _State, now: int) -> list[_Step]:
+        """The plan that ends highest above ``now``; ties to the first move the hint ranks
+        higher, then to the shorter plan. Empty if nothing improves on the position."""
+        value, path = planner.sequences(root)
+        candidates: list[tuple[int, list[_Step]]] = [(value, list(path))] if path else []
+        for value, steps, _ in planner.consolidations(root):
+            candidates.append((value, steps))
+        for col in range(COLUMNS):
+            if root[0][col]:
+                found = planner.dig(root, col)
+                if found is not None:
+                    candidates.append((found[0], found[1]))
+        best: tuple[tuple[int, int, int], list[_Step]] | None = None
+        for value, steps in candidates:
+            if value <= now:
+                continue
+            key = (value, -_priority(planner.view, *steps[0]), -len(steps))
+            if best is None or key > best[0]:
+                best = (key, steps)
+        return [] if best is None else best[1]
+
+    def _start(self, root: _State, steps: list[_Step]) -> Move:
+        """Keep the plan's later moves, each with the columns it expects to find."""
+        state = root
+        self._plan = []
+        for i, step in enumerate(steps):
+            state, _ = _apply(state, *step)
+            if i + 1 < len(steps):
+                self._plan.append((steps[i + 1], state[0]))
+        return Move(*steps[0])
+
+
+def _agrees(up: tuple[tuple[int, ...], ...], expected: tuple[tuple[int, ...], ...]) -> bool:
+    """Does the table show what the plan expected (a card turned up in the plan, unknown
+    then, matches any card)?"""
+    if up == expected:
+        return True
+    return all(a == b or (len(b) == 1 and b[0] == UNKNOWN and len(a) == 1)
+               for a, b in zip(up, expected, strict=True))
+
+
+__all__ = ["DEPTH", "MOVE_BUDGET", "Opponent", "View", "evaluate", "view_of"]
