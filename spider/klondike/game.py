@@ -1,0 +1,66 @@
+"""Klondike's ``Game``: the rules (:class:`~spider.klondike.rules.Table`) with the hint,
+auto-finish and the level deals on top. This is the class the public API exports.
+
+Reading the table for drawing (cheap, and never the identity of a face-down card):
+``columns`` (per column a ``ColumnView(down, up)``: how many cards lie face down and the
+face-up codes, far card first), ``waste`` (codes, bottom first), ``stock_count``,
+``foundations`` (top card code or ``None`` for ♠ ♥ ♦ ♣), ``passes``, ``moves_count``,
+``face_down_count``. For input: ``targets(src, count)`` lists every legal move of a card
+or run, ``tap_move(src, count)`` is the move a single tap makes (the only legal target, or
+``None``), ``foundation_move(src)`` what a double tap does, ``movable_counts(col)`` the run
+sizes a column can give. Sources are columns ``0..6``, ``moves.WASTE`` and
+``moves.FOUNDATION_OF[suit]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .finish import auto_move, finish_line
+from .hints import Hint, hint
+from .moves import Move
+from .rules import Table
+
+
+class Game(Table):
+    """A game of Klondike, draw 1 or draw 3.
+
+    >>> g = Game.new(deal_id="K1-1")
+    >>> g.columns[1]
+    ColumnView(down=1, up=('TS',))
+    >>> g.play(Move.from_text("7>f")).revealed      # A♠ up, #JS below turns over
+    (6,)
+    >>> g.hint().kind
+    'reveal'
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def new(cls, draw: int = 1, deal_id: str | None = None, *, level: str | None = None) -> Any:
+        """A new deal: ``deal_id`` (``K1-<n>``/``K3-<n>``, PySolFC's game n) wins over
+        ``draw``; with ``level`` (``"easy"``, ``"normal"``, ``"hard"``) and no ID, a deal of
+        that level proved winnable for ``draw`` (:mod:`spider.klondike.levels`). Bad input
+        raises ``ValueError`` (German)."""
+        if level is not None:
+            from .levels import pick_deal
+
+            if deal_id is None:
+                deal_id = pick_deal(draw, level)
+            else:
+                pick_deal(1, level)  # checks the level's name only
+        return super().new(draw, deal_id)
+
+    def hint(self) -> Hint:
+        """A sensible next step with the reason (:mod:`spider.klondike.hints`)."""
+        return hint(self)
+
+    def auto_move(self) -> Move | None:
+        """The next move of auto-finish once ``all_known``, or ``None`` when the game is won
+        or the finish cannot go on (:mod:`spider.klondike.finish`)."""
+        return auto_move(self)
+
+    @property
+    def can_auto_finish(self) -> bool:
+        """Would auto-finish win from here (the button's condition)?"""
+        return finish_line(self) is not None

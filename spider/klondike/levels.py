@@ -1,0 +1,100 @@
+"""Levels: every deal dealt for a level is proved winnable.
+
+The rule, per draw count, for PySolFC's deal number n (``scripts/make_klondike_deals.py``
+applies it to deals 1, 2, 3, … and writes :mod:`spider.klondike.deal_lists`):
+
+* ``easy``: the game's own hint, followed move by move from the deal, wins (at most
+  ``HINT_LIMIT`` moves). The hint sees only what the player sees, so this is a proof and a
+  promise: "Tipp" alone wins these deals.
+* ``normal``: the solver proves the deal winnable (``solve(..., peek=True)`` within
+  ``MAX_NODES`` positions and a winning line replayed), the hint alone does not win it.
+* ``hard``: like ``normal``, and the proof needed at least ``HARD_FACTOR`` times the median
+  number of positions of all deals of that draw count proved winnable in the list.
+
+Deals the solver proves lost, or cannot decide within ``MAX_NODES``, are in no level.
+``Game.new(draw, level=...)`` picks one of a level's numbers at random, so no player waits
+for a search; the page may prove more deals in its worker with :func:`classify`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..core.deal_ids import random_number
+from ..core.messages import MessageError, Msg
+from .deals import DRAWS, format_deal_id
+
+LEVELS: Final = ("easy", "normal", "hard")
+LETTERS: Final = {"easy": "e", "normal": "n", "hard": "h"}
+HINT_LIMIT: Final = 1_500
+MAX_NODES: Final = 50_000
+HARD_FACTOR: Final = 10
+
+
+def _check(draw: object, level: object) -> tuple[int, str]:
+    if type(draw) is not int or draw not in DRAWS:
+        raise MessageError(Msg("klondike.draw", draw=repr(draw)[:12]))
+    if not isinstance(level, str) or level not in LEVELS:
+        raise MessageError(Msg("klondike.level", level=repr(level)[:20] if not isinstance(level, str)
+                               else level[:20]))
+    return draw, level
+
+
+def deals(draw: int, level: str) -> list[int]:
+    """The PySolFC numbers of the shipped deals of ``level`` for ``draw``."""
+    from .deal_lists import LEVELS as TABLE
+
+    draw, level = _check(draw, level)
+    letter = LETTERS[level]
+    return [i + 1 for i, x in enumerate(TABLE[draw]) if x == letter]
+
+
+def level_of(draw: int, number: int) -> str | None:
+    """The level of a shipped deal, or ``None`` (not in the lists, lost or undecided)."""
+    from .deal_lists import LEVELS as TABLE
+
+    row = TABLE.get(draw, "")
+    if not 1 <= number <= len(row):
+        return None
+    found = [name for name, letter in LETTERS.items() if letter == row[number - 1]]
+    return found[0] if found else None
+
+
+def pick_deal(draw: int, level: str) -> str:
+    """A random deal ID of ``level`` for ``draw`` from the shipped lists."""
+    numbers = deals(draw, level)
+    return format_deal_id(draw, numbers[random_number(len(numbers))])
+
+
+def hint_wins(draw: int, number: int, limit: int = HINT_LIMIT) -> bool:
+    """Does following the hint move by move win PySolFC's deal ``number``?"""
+    from .game import Game
+
+    g = Game.new(deal_id=format_deal_id(draw, number))
+    for _ in range(limit):
+        if g.is_won:
+            return True
+        h = g.hint()
+        if h.move is None:
+            return False
+        g.play(h.move)
+    return bool(g.is_won)
+
+
+def classify(draw: int, number: int, max_nodes: int = MAX_NODES) -> tuple[str, int]:
+    """``(letter, nodes)`` for a deal before the hard threshold is known: ``e`` (the hint
+    wins), ``w`` (proved winnable, ``nodes`` positions), ``x`` (proved lost), ``-``
+    (undecided). The solver runs for every deal, so ``nodes`` is known for easy ones too."""
+    from .game import Game
+    from .solver import solve
+
+    g = Game.new(deal_id=format_deal_id(draw, number))
+    result = solve(g, max_nodes, peek=True)
+    if result.status == "solved":
+        for move in result.line:
+            g.play(move)
+        assert g.is_won, "a solver line that does not win"
+    letter = {"solved": "w", "unsolvable": "x", "unknown": "-"}[result.status]
+    if hint_wins(draw, number):
+        letter = "e"
+    return letter, result.nodes

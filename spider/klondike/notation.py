@@ -1,0 +1,167 @@
+"""Klondike's position text: parse and format.
+
+::
+
+    klondike 3
+    stock: 4H AC 4D 7S
+    waste: 9C 2D
+    foundations: 5S - 2D AC
+    1: QH
+    2: #7H TS
+    …
+    7: #JD #7C #5S #3H #9D #JS AS
+
+``klondike N`` gives the draw count (1 or 3). ``stock:`` lists the stock, the next card
+turned over first, or ``-``; ``waste:`` the waste from the bottom to its top (playable)
+card, or ``-``; ``foundations:`` the top card of the ♠ ♥ ♦ ♣ foundations in that order, ``-``
+for an empty one; lines ``1:`` to ``7:`` each column from the card furthest from the player
+to the exposed card, ``#`` marking a face-down card; an empty column has nothing after the
+colon. Ranks ``A 2 3 4 5 6 7 8 9 T J Q K``, suits ``S H D C``.
+
+Every error is a :class:`~spider.core.messages.MessageError` (a ``ValueError``) naming the
+line and the reason: a card twice or missing, a face-down card exposed, a foundation card of
+the wrong suit, anything malformed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..core.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_code, card_label, parse_card, shorten, suit_of
+from ..core.messages import MessageError, Msg
+from .deals import COLUMNS, DRAWS
+
+MAX_TEXT = 2_000  # a full position is about 250 characters
+HEADER = "klondike"
+
+
+@dataclass(frozen=True)
+class Position:
+    draw: int
+    columns: tuple[tuple[int, ...], ...]
+    down: tuple[int, ...]
+    stock: tuple[int, ...]
+    waste: tuple[int, ...]
+    found: tuple[int, ...]  # cards on each foundation (♠ ♥ ♦ ♣): its top card's rank
+
+
+def format_position(draw: int, columns: Sequence[Sequence[int]], down: Sequence[int],
+                    stock: Sequence[int], waste: Sequence[int], found: Sequence[int]) -> str:
+    """The notation of a position (no trailing newline)."""
+    tops = [card_code(s * 13 + n - 1) if n else "-" for s, n in enumerate(found)]
+    lines = [
+        f"{HEADER} {draw}",
+        "stock: " + (" ".join(card_code(c) for c in stock) or "-"),
+        "waste: " + (" ".join(card_code(c) for c in waste) or "-"),
+        "foundations: " + " ".join(tops),
+    ]
+    for i, (col, d) in enumerate(zip(columns, down, strict=True), start=1):
+        cards = [("#" if k < d else "") + card_code(c) for k, c in enumerate(col)]
+        lines.append(f"{i}:" + (" " + " ".join(cards) if cards else ""))
+    return "\n".join(lines)
+
+
+def _fail(line: int, reason: Msg) -> MessageError:
+    return MessageError(Msg("pos.line", line=line, reason=reason))
+
+
+def _field(lineno: int, text: str, name: str) -> str:
+    head, sep, rest = text.partition(":")
+    if not sep or head.strip() != name:
+        raise _fail(lineno, Msg("pos.expected", what=f"{name}:", text=shorten(text.strip())))
+    return rest.strip()
+
+
+def _cards(lineno: int, tokens: list[str]) -> list[int]:
+    out = []
+    for tok in tokens:
+        try:
+            out.append(parse_card(tok))
+        except MessageError as e:
+            raise _fail(lineno, e.message) from None
+    return out
+
+
+def parse_position(text: object) -> Position:
+    """Read a position; ``MessageError`` with the line and the reason if anything is wrong."""
+    if not isinstance(text, str) or not text.strip():
+        raise MessageError(Msg("pos.empty"))
+    if len(text) > MAX_TEXT:
+        raise MessageError(Msg("pos.too_long", n=len(text), limit=MAX_TEXT))
+    lines = [(n, raw.strip()) for n, raw in enumerate(text.splitlines(), start=1) if raw.strip()]
+    it = iter(lines)
+    lineno, head = next(it)
+    parts = head.split()
+    if len(parts) != 2 or parts[0].lower() != HEADER or parts[1] not in ("1", "3"):
+        raise _fail(lineno, Msg("klondike.pos.header", text=shorten(head)))
+    draw = int(parts[1])
+    assert draw in DRAWS
+    where: dict[int, int] = {}  # card -> the line it was found on
+
+    def place(lineno: int, cards: list[int]) -> None:
+        for card in cards:
+            if card in where:
+                raise _fail(lineno, Msg("klondike.pos.twice", card=card_label(card), other=where[card]))
+            where[card] = lineno
+
+    def next_line(name: str) -> tuple[int, str]:
+        try:
+            n, line = next(it)
+        except StopIteration:
+            raise MessageError(Msg("pos.missing", what=f"{name}:")) from None
+        return n, _field(n, line, name)
+
+    piles: dict[str, list[int]] = {}
+    for name in ("stock", "waste"):
+        lineno, body = next_line(name)
+        tokens = [] if body == "-" else body.split()
+        bad = next((tok for tok in tokens if tok.startswith("#")), None)
+        if bad is not None:
+            raise _fail(lineno, Msg("klondike.pos.hidden", text=shorten(bad)))
+        piles[name] = _cards(lineno, tokens)
+        place(lineno, piles[name])
+
+    lineno, body = next_line("foundations")
+    tokens = body.split()
+    if len(tokens) != 4:
+        raise _fail(lineno, Msg("klondike.pos.foundations", n=len(tokens)))
+    found: list[int] = []
+    for s, tok in enumerate(tokens):
+        if tok == "-":
+            found.append(0)
+            continue
+        card = _cards(lineno, [tok])[0]
+        if suit_of(card) != s:
+            raise _fail(lineno, Msg("klondike.pos.foundation_suit", card=card_label(card),
+                                    symbol=SUIT_SYMBOLS[s], letter=SUIT_LETTERS[s]))
+        found.append(card % 13 + 1)
+        place(lineno, [s * 13 + r for r in range(found[-1])])
+
+    columns: list[tuple[int, ...]] = []
+    downs: list[int] = []
+    for i in range(1, COLUMNS + 1):
+        lineno, body = next_line(str(i))
+        tokens = body.split()
+        down = 0
+        for k, tok in enumerate(tokens):
+            if tok.startswith("#"):
+                if k != down:
+                    raise _fail(lineno, Msg("klondike.pos.down_after_up", text=shorten(tok)))
+                down += 1
+        if tokens and down == len(tokens):
+            raise _fail(lineno, Msg("klondike.pos.exposed_down"))
+        col = _cards(lineno, [tok.removeprefix("#") for tok in tokens])
+        place(lineno, col)
+        columns.append(tuple(col))
+        downs.append(down)
+
+    for lineno, line in it:
+        raise _fail(lineno, Msg("pos.extra", text=shorten(line)))
+    missing = [c for c in range(52) if c not in where]
+    if missing:
+        raise MessageError(Msg("klondike.pos.missing_cards", n=len(missing),
+                               cards=" ".join(card_label(c) for c in missing[:6])
+                               + (" …" if len(missing) > 6 else "")))
+    return Position(draw, tuple(columns), tuple(downs), tuple(piles["stock"]), tuple(piles["waste"]),
+                    tuple(found))

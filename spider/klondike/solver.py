@@ -1,0 +1,502 @@
+"""The Klondike solver: solved, unsolvable, or unknown.
+
+``solve(game, max_nodes)`` searches the positions reachable from the table and answers in
+exactly one of three ways, like Spider's solver (:mod:`spider.core.solving`):
+
+* ``"solved"``: ``line`` wins when played with ``game.play`` one move after another;
+* ``"unsolvable"``: a proof that no line wins (every position the search must visit was
+  visited, see below); the only answer from which a page may tell a player the game is lost;
+* ``"unknown"``: ``max_nodes`` distinct positions were found, or ``should_stop()`` said so,
+  first.
+
+Without ``peek`` it refuses (``ValueError``, German) unless ``game.all_known``: no card face
+down and every card of the stock and the waste seen. With ``peek=True`` it searches the true
+position, face-down cards and unseen stock cards included: for making deals and for tests,
+never for a hint. The game is never changed.
+
+The search
+----------
+A depth-first search with a transposition table (Solvitaire's scheme, Blake and Gent). A
+node is a position after its safe foundation moves (below) have been made. Its moves are
+tried in a fixed order: cards to the foundations; runs that turn up a face-down card (the
+column with most face-down cards first); cards from the stock and waste; other runs;
+partial runs that free a card for its foundation; foundation cards back onto columns.
+
+Positions are compact: a column is a ``bytes`` of card codes from the far end to the
+exposed card, a face-down card stored as its code + 64; the stock and waste together are one
+``bytes`` *talon* (the waste from its bottom, then the stock in turning order) with the
+number ``p`` of its cards on the waste. The foundations follow from the cards left.
+
+Every reduction, and why it loses no win
+----------------------------------------
+1. *Stock turns as moves ("K+", Bjarted; Blake and Gent).* Turning the stock changes nothing
+   but ``p``. A talon card that some number of turns brings to the top is played directly,
+   as one move (the line gets the turns spelled out). In draw 1 every talon card can be
+   reached from every ``p`` (turn through, turn the waste back, turn again), so ``p`` is
+   left out of the table key: positions that differ only in ``p`` reach each other by turns
+   alone. In draw 3 the reachable tops are the cards at ``p``, ``p + 3``, … up to the last,
+   and after turning the waste back those at 3, 6, …, and the last; ``p`` is in the key. A
+   line that ends with turns wins before them, so nothing is lost by never turning for
+   its own sake.
+2. *Transpositions, columns sorted.* Whether a position can be won depends on the position
+   only. The seven columns are alike in every rule, so positions that differ by the order of
+   the columns are equivalent: the key sorts them. For the same reason a run is moved into
+   the first empty column only, and a whole column (nothing face down) is never moved into an
+   empty one (that only exchanges two columns).
+3. *Safe foundation moves* (:mod:`spider.klondike.safety`, argued there): a card goes up at
+   once, as part of the move before, when both foundations of the other colour hold at least
+   rank − 1 cards and the other one of its colour rank − 2; from the columns always, from the
+   talon in draw 1 only (in draw 3 taking a card out of the talon changes which cards come up
+   together). With the lemma there, the position with the card up wins whenever the one
+   before does, so that position replaces it.
+4. *Frozen foundation cards are not worried back* (:func:`spider.klondike.safety.frozen`):
+   some winning line never moves them, so the moves that do are not tried. All other
+   foundation cards may come back (not worrying back costs about 0.4 % of draw-3 deals).
+5. *Partial runs only to free a card for its foundation.* Moving the cards above a face-up
+   card ``a`` that they fit onto, without ``a``, can only go onto the other card ``b`` of
+   ``a``'s rank and colour (one deck has two of each). It is tried only as a double move:
+   then ``a`` onto its foundation. Argument: take a winning line with the fewest other
+   partial moves, and its first such move, from ``a`` to ``b``. Play the rest of the line from
+   the position before it, with the stacks on ``a`` and ``b`` exchanged: a card the line puts
+   onto ``a`` goes onto ``b`` and the other way round, a move of cards from one stack takes
+   them from the other (the same cards, checked at the same card; ``a`` and ``b`` fit the
+   same cards, nothing under them changes, and a run that starts with ``a`` or ``b`` carries
+   the other stack along). The exchange ends where the line moves the cards of one stack
+   onto the other twin (then the two positions agree: leave that move out), or puts ``a``
+   or ``b`` up (move the stack it carries onto the other twin first, which is a partial
+   move followed by that foundation move, allowed). The new line has fewer partial moves of
+   the forbidden kind, a contradiction.
+
+Nothing else is cut: every other legal move of the engine is tried, foundation cards going
+back to columns included. ``tests/test_klondike_solver.py`` checks every answer against an
+unpruned search that uses only the engine's ``legal_moves()``, ``play()`` and ``undo()``.
+
+Cancellation: ``max_nodes`` bounds the work (a node is a distinct position put into the
+table, about 150 bytes); ``should_stop`` (keyword-only) is called every ``check_every`` new
+nodes and ends the search with ``"unknown"`` when it returns true.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable
+from heapq import heappop, heappush
+from typing import Any, Final, TypeAlias
+
+from ..core.messages import MessageError, Msg
+from ..core.solving import SolveResult as _Result
+from .deals import COLUMNS
+from .moves import FOUNDATION, FOUNDATION_OF, WASTE, Move
+from .safety import OTHER_COLOUR, TWIN
+
+SolveResult: TypeAlias = _Result[Move]
+
+_DOWN: Final = 64
+_SEP: Final = b"\xff"
+_TALON: Final = b"\xfe"
+_BYTE: Final = [bytes((i,)) for i in range(256)]
+W_DOWN: Final = 2  # a face-down card weighs as much as two cards not yet up
+_RANK: Final = [c % 13 for c in range(52)]  # 0 = ace
+_RED: Final = [c // 13 in (1, 2) for c in range(52)]
+
+
+def _fits(card: int, target: int) -> bool:
+    return card < 52 and target < 52 and _RANK[target] == _RANK[card] + 1 and _RED[card] != _RED[target]
+
+
+# _FIT[card << 7 | target]: does ``card`` go onto ``target`` (both face up) in a column?
+_FIT: Final = bytes(_fits(i >> 7, i & 127) for i in range(128 * 128))
+# _KIDS[card]: the two cards that go onto ``card`` in a column
+_KIDS: Final = [tuple(k for k in range(52) if _fits(k, c)) for c in range(52)]
+
+
+def _safe(found: tuple[int, ...] | list[int], card: int) -> bool:
+    s, r = card // 13, card % 13 + 1
+    a, b = OTHER_COLOUR[s]
+    return found[a] >= r - 1 and found[b] >= r - 1 and found[TWIN[s]] >= r - 2
+
+
+def _frozen(found: tuple[int, ...]) -> list[int]:
+    g = list(found)
+    changed = True
+    while changed:
+        changed = False
+        for t in range(4):
+            a, b = OTHER_COLOUR[t]
+            limit = min(g[a], g[b]) + 1
+            if g[t] > limit:
+                g[t] = limit
+                changed = True
+    return g
+
+
+def _reach(length: int, p: int, draw: int) -> list[int]:
+    """Talon indices whose card some number of turns brings to the top, nearest first."""
+    if draw == 1:
+        return list(range(p - 1, length)) + list(range(p - 1)) if p else list(range(length))
+    out: list[int] = []
+    seen: set[int] = set()
+    q = p
+    while q not in seen:
+        seen.add(q)
+        if q:
+            out.append(q - 1)
+        q = 0 if q == length else min(q + draw, length)
+    return out
+
+
+def _turns(length: int, p: int, index: int, draw: int) -> int:
+    """How many taps on the stock bring talon card ``index`` to the top from ``p``."""
+    q, n = p, 0
+    while q != index + 1:
+        q = 0 if q == length else min(q + draw, length)
+        n += 1
+        if n > 3 * length + 3:
+            raise AssertionError("talon card not reachable")
+    return n
+
+
+State = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int]
+# a macro: (kind, a, b, c) with kind 0 col->found, 1 col->col (src, count, dst),
+# 2 talon->col (index, dst), 3 talon->found (index), 4 partial run then up (src, count, dst),
+# 5 foundation->col (suit, dst)
+Macro = tuple[int, int, int, int]
+
+
+class _Search:
+    def __init__(self, draw: int, max_nodes: int, should_stop: Callable[[], bool] | None,
+                 check_every: int) -> None:
+        self.draw = draw
+        self.max_nodes = max_nodes
+        self.should_stop = should_stop
+        self.check_every = check_every
+        self.seen: set[bytes] = set()
+        self.meta: dict[bytes, tuple[int, int]] = {}
+        self.last_found: tuple[int, ...] = ()
+        self.last_frozen: list[int] = []
+        self.reach_cache: dict[tuple[int, int], list[int]] = {}
+
+    # ------------------------------------------------------------------ positions
+    def key(self, cols: tuple[bytes, ...], talon: bytes, p: int) -> bytes:
+        k = _SEP.join(sorted(cols)) + _TALON + talon
+        if self.draw == 1 or p % 3 == 0 or p == len(talon):
+            return k
+        return k + _BYTE[p]
+
+    def reach(self, length: int, p: int) -> list[int]:
+        r = self.reach_cache.get((length, p))
+        if r is None:
+            r = self.reach_cache[(length, p)] = _reach(length, p, self.draw)
+        return r
+
+    def settle(self, cols: list[bytes], found: list[int], talon: bytes, p: int,
+               autos: list[Macro]) -> tuple[bytes, int]:
+        """Make every safe foundation move (reduction 3), recording them in ``autos``."""
+        moved = True
+        while moved:
+            moved = False
+            for t in range(4):
+                card = t * 13 + found[t]
+                if found[t] == 13 or not _safe(found, card):
+                    continue
+                for i in range(COLUMNS):
+                    c = cols[i]
+                    if c and c[-1] == card:
+                        c = c[:-1]
+                        if c and c[-1] >= _DOWN:
+                            c = c[:-1] + _BYTE[c[-1] - _DOWN]
+                        cols[i] = c
+                        autos.append((0, i, 0, 0))
+                        moved = True
+                        break
+                else:
+                    if self.draw == 1:
+                        idx = talon.find(_BYTE[card])
+                        if idx < 0:
+                            continue
+                        talon = talon[:idx] + talon[idx + 1:]
+                        p = idx
+                        autos.append((3, idx, 0, 0))
+                        moved = True
+                    else:
+                        continue
+                found[t] += 1
+        return talon, p
+
+    def column_meta(self, c: bytes) -> tuple[int, int]:
+        """``(start, downs)`` of a column: where the run at its end starts, and how many
+        face-down cards it has (cached per column)."""
+        meta = self.meta.get(c)
+        if meta is None:
+            n = len(c)
+            start = n - 1
+            while start > 0 and _FIT[c[start] << 7 | c[start - 1]]:
+                start -= 1
+            downs = 0
+            while downs < n and c[downs] >= _DOWN:
+                downs += 1
+            meta = self.meta[c] = (start, downs)
+        return meta
+
+    def moves(self, state: State) -> list[Macro]:
+        """Every move of the position except those cut by reductions 1-5, in trying order."""
+        cols, found, talon, p = state
+        spot: dict[int, list[int]] = {}  # card -> the columns whose exposed card it fits onto
+        empty = -1
+        for j in range(COLUMNS):
+            c = cols[j]
+            if c:
+                e = c[-1]
+                if e < 52:
+                    for y in _KIDS[e]:
+                        if y in spot:
+                            spot[y].append(j)
+                        else:
+                            spot[y] = [j]
+            elif empty < 0:
+                empty = j
+        ups: list[Macro] = []
+        reveal: list[tuple[int, Macro]] = []
+        other: list[Macro] = []
+        partial: list[Macro] = []
+        back: list[Macro] = []
+        for i in range(COLUMNS):
+            c = cols[i]
+            n = len(c)
+            if not n:
+                continue
+            x = c[-1]
+            if x < 52 and _RANK[x] == found[x // 13]:
+                ups.append((0, i, 1, FOUNDATION))
+            start, downs = self.column_meta(c)
+            for s in range(start, n):
+                top = c[s]
+                k = n - s
+                under = c[s - 1] if s else 127
+                if s and _FIT[top << 7 | under]:
+                    # a partial run (reduction 5): only if ``under`` goes up right after
+                    if _RANK[under] == found[under // 13] and top in spot:
+                        partial.extend((4, i, k, j) for j in spot[top])
+                    continue
+                # a king only into the first empty column, and never a whole column
+                king = _RANK[top] == 12
+                targets = ([empty] if empty >= 0 and s > 0 else []) if king else spot.get(top, [])
+                for j in targets:
+                    if s and under >= _DOWN:
+                        reveal.append((-downs, (1, i, k, j)))
+                    else:
+                        other.append((1, i, k, j))
+        talon_moves: list[Macro] = []
+        if talon:
+            for idx in self.reach(len(talon), p):
+                x = talon[idx]
+                if _RANK[x] == found[x // 13]:
+                    talon_moves.append((3, idx, 0, FOUNDATION))
+                if _RANK[x] == 12:
+                    if empty >= 0:
+                        talon_moves.append((2, idx, empty, 0))
+                elif x in spot:
+                    for j in spot[x]:
+                        talon_moves.append((2, idx, j, 0))
+        g = _frozen(found) if found != self.last_found else self.last_frozen
+        self.last_found, self.last_frozen = found, g
+        for t in range(4):
+            n = found[t]
+            if n > g[t]:
+                x = t * 13 + n - 1
+                if _RANK[x] == 12:
+                    if empty >= 0:
+                        back.append((5, t, empty, 0))
+                elif x in spot:
+                    for j in spot[x]:
+                        back.append((5, t, j, 0))
+        if len(reveal) > 1:
+            reveal.sort(key=lambda e: e[0])
+        return ups + [m for _, m in reveal] + talon_moves + other + partial + back
+
+    def child(self, state: State, m: Macro) -> tuple[State, list[Macro]]:
+        """The position after macro ``m`` and the safe foundation moves it allows."""
+        cols_t, found_t, talon, p = state
+        cols = list(cols_t)
+        found = list(found_t)
+        kind, a, b, c = m
+        if kind == 0 or kind == 1 or kind == 4:
+            src = cols[a]
+            k = b if kind != 0 else 1
+            moved = src[-k:]
+            src = src[:-k]
+            if kind == 0:
+                found[moved[0] // 13] += 1
+            else:
+                cols[c] = cols[c] + moved
+            if kind == 4:
+                x = src[-1]
+                found[x // 13] += 1
+                src = src[:-1]
+            if src and src[-1] >= _DOWN:
+                src = src[:-1] + _BYTE[src[-1] - _DOWN]
+            cols[a] = src
+        elif kind == 2 or kind == 3:
+            x = talon[a]
+            talon = talon[:a] + talon[a + 1:]
+            p = a
+            if kind == 3:
+                found[x // 13] += 1
+            else:
+                cols[b] = cols[b] + _BYTE[x]
+        else:
+            found[a] -= 1
+            cols[b] = cols[b] + _BYTE[a * 13 + found[a]]
+        autos: list[Macro] = []
+        talon, p = self.settle(cols, found, talon, p, autos)
+        return (tuple(cols), tuple(found), talon, p), autos
+
+    # ------------------------------------------------------------------ the search
+    def run(self, start: State) -> tuple[str, list[tuple[Macro, list[Macro]]], int]:
+        """Best-first search; returns (status, path of (macro, autos), nodes)."""
+        cols, found, talon, p = start
+        autos0: list[Macro] = []
+        cl = list(cols)
+        fl = list(found)
+        talon, p = self.settle(cl, fl, talon, p, autos0)
+        root: State = (tuple(cl), tuple(fl), talon, p)
+        if sum(fl) == 52:
+            return "solved", [((-1, 0, 0, 0), autos0)], 1
+        key0 = self.key(root[0], talon, p)
+        parent: dict[bytes, tuple[bytes, Macro, list[Macro]] | None] = {key0: None}
+        heap: list[tuple[int, int, bytes, State]] = [(0, 0, key0, root)]
+        seq = 0
+        nodes = 1
+        next_check = self.check_every
+        max_nodes = self.max_nodes
+        should_stop = self.should_stop
+        while heap:
+            _, _, key, state = heappop(heap)
+            for m in self.moves(state):
+                new, autos = self.child(state, m)
+                ncols, nfound, ntalon, np = new
+                up = nfound[0] + nfound[1] + nfound[2] + nfound[3]
+                if up == 52:
+                    return "solved", [*self.path(parent, key, autos0), (m, autos)], nodes
+                nkey = self.key(ncols, ntalon, np)
+                if nkey in parent:
+                    continue
+                parent[nkey] = (key, m, autos)
+                nodes += 1
+                if nodes > max_nodes:
+                    return "unknown", [], nodes - 1
+                if nodes >= next_check and should_stop is not None:
+                    next_check = nodes + self.check_every
+                    if should_stop():
+                        return "unknown", [], nodes
+                down = 0
+                for c in ncols:
+                    if c:
+                        down += self.column_meta(c)[1]
+                seq += 1
+                heappush(heap, (W_DOWN * down - up, -seq, nkey, new))
+        return "unsolvable", [], nodes
+
+    @staticmethod
+    def path(parent: dict[bytes, tuple[bytes, Macro, list[Macro]] | None], key: bytes,
+             autos0: list[Macro]) -> list[tuple[Macro, list[Macro]]]:
+        out: list[tuple[Macro, list[Macro]]] = []
+        link = parent[key]
+        while link is not None:
+            key, m, autos = link
+            out.append((m, autos))
+            link = parent[key]
+        out.append(((-1, 0, 0, 0), autos0))
+        return out[::-1]
+
+
+def _start_state(game: Any) -> State:
+    cols = tuple(bytes([c + _DOWN for c in col[:d]] + list(col[d:]))
+                 for col, d in zip(game.cols, game.down, strict=True))
+    return cols, tuple(game.found), bytes(game.waste_pile + game.stock), len(game.waste_pile)
+
+
+def _engine_line(start: State, path: list[tuple[Macro, list[Macro]]], draw: int) -> list[Move]:
+    """Spell a path of macros out as the engine's moves, stock turns included."""
+    cols = [bytearray(c) for c in start[0]]
+    found = list(start[1])
+    talon = bytearray(start[2])
+    p = start[3]
+    out: list[Move] = []
+    for macro, autos in path:
+        for kind, a, b, c in ([macro] if macro[0] >= 0 else []) + autos:
+            if kind == 0 or kind == 1 or kind == 4:
+                k = 1 if kind == 0 else b
+                moved = cols[a][-k:]
+                del cols[a][-k:]
+                if kind == 0:
+                    found[moved[0] // 13] += 1
+                    out.append(Move(a, FOUNDATION))
+                else:
+                    cols[c].extend(moved)
+                    out.append(Move(a, c, b))
+                if kind == 4:
+                    found[cols[a].pop() // 13] += 1
+                    out.append(Move(a, FOUNDATION))
+                if cols[a] and cols[a][-1] >= _DOWN:
+                    cols[a][-1] -= _DOWN
+            elif kind == 2 or kind == 3:
+                out.extend([Move.stock()] * _turns(len(talon), p, a, draw))
+                x = talon[a]
+                del talon[a]
+                p = a
+                if kind == 3:
+                    found[x // 13] += 1
+                    out.append(Move(WASTE, FOUNDATION))
+                else:
+                    cols[b].append(x)
+                    out.append(Move(WASTE, b))
+            else:
+                found[a] -= 1
+                cols[b].append(a * 13 + found[a])
+                out.append(Move(FOUNDATION_OF[a], b))
+    return out
+
+
+def solve(game: Any, max_nodes: int, *, peek: bool = False,
+          should_stop: Callable[[], bool] | None = None, check_every: int = 1024) -> SolveResult:
+    """Search the position on the table (see the module docstring).
+
+    Raises ``ValueError`` (German) unless ``game.all_known`` or ``peek``.
+
+    >>> from spider.klondike import Game
+    >>> g = Game.from_text('''klondike 1
+    ... stock: -
+    ... waste: -
+    ... foundations: QS KH KD QC
+    ... 1: KC
+    ... 2: KS
+    ... 3:
+    ... 4:
+    ... 5:
+    ... 6:
+    ... 7:''')
+    >>> r = solve(g, 1000)
+    >>> r.status, [str(m) for m in r.line]
+    ('solved', ['2>f', '1>f'])
+    """
+    if type(max_nodes) is not int or max_nodes < 1:
+        raise ValueError(f"max_nodes must be at least 1, not {max_nodes!r}")
+    if check_every < 1:
+        raise ValueError(f"check_every must be at least 1, not {check_every}")
+    if not peek and not game.all_known:
+        unseen_stock = sum(1 for x in game.stock if not game.has_seen(x))
+        raise MessageError(Msg("klondike.solver.unseen", down=game.face_down_count, stock=unseen_stock))
+    if game.is_won:
+        return SolveResult("solved", [], 0)
+    start = _start_state(game)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        status, path, nodes = _Search(game.draw, max_nodes, should_stop, check_every).run(start)
+    finally:
+        if collecting:
+            gc.enable()
+    if status != "solved":
+        return SolveResult(status, [], nodes)  # type: ignore[arg-type]
+    return SolveResult("solved", _engine_line(start, path, game.draw), nodes)
