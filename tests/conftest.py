@@ -1,4 +1,5 @@
-"""Shared pytest setup: the ``slow`` marker (long solver checks; ``-m "not slow"`` skips them)."""
+"""Shared pytest setup: the ``slow`` marker (long solver checks; ``-m "not slow"`` skips them)
+and ``cpython_only`` (kept out of the Pyodide run)."""
 
 from __future__ import annotations
 
@@ -7,3 +8,4 @@ import pytest
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "slow: long-running checks, skipped with -m 'not slow'")
+    config.addinivalue_line("markers", "cpython_only: needs CPython (e.g. pysol-cards), skipped under Pyodide")

@@ -81,10 +81,10 @@ def hint_wins(draw: int, number: int, limit: int = HINT_LIMIT) -> bool:
     return bool(g.is_won)
 
 
-def classify(draw: int, number: int, max_nodes: int = MAX_NODES) -> tuple[str, int]:
-    """``(letter, nodes)`` for a deal before the hard threshold is known: ``e`` (the hint
-    wins), ``w`` (proved winnable, ``nodes`` positions), ``x`` (proved lost), ``-``
-    (undecided). The solver runs for every deal, so ``nodes`` is known for easy ones too."""
+def classify(draw: int, number: int, max_nodes: int = MAX_NODES) -> tuple[str, int, bool]:
+    """What the lists need to know of a deal: the solver's status (with ``peek``; a
+    ``"solved"`` line is replayed to a win here), its node count, and whether the hint
+    alone wins. :func:`letter` turns that into the level."""
     from .game import Game
     from .solver import solve
 
@@ -93,8 +93,16 @@ def classify(draw: int, number: int, max_nodes: int = MAX_NODES) -> tuple[str, i
     if result.status == "solved":
         for move in result.line:
             g.play(move)
-        assert g.is_won, "a solver line that does not win"
-    letter = {"solved": "w", "unsolvable": "x", "unknown": "-"}[result.status]
-    if hint_wins(draw, number):
-        letter = "e"
-    return letter, result.nodes
+        if not g.is_won:
+            raise AssertionError(f"K{draw}-{number}: the solver's line does not win")
+    return result.status, result.nodes, hint_wins(draw, number)
+
+
+def letter(status: str, nodes: int, hint_won: bool, hard_nodes: int) -> str:
+    """The list's letter: ``e`` easy, ``n`` normal, ``h`` hard, ``x`` proved lost, ``-``
+    undecided (see the module docstring)."""
+    if hint_won:
+        return "e"
+    if status == "solved":
+        return "h" if nodes >= hard_nodes else "n"
+    return "x" if status == "unsolvable" else "-"

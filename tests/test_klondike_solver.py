@@ -1,0 +1,262 @@
+"""The Klondike solver's three answers, checked against the engine itself.
+
+A "solved" answer proves itself: its line is replayed with ``game.play`` to a win. An
+"unsolvable" answer is checked against :func:`reference`, an unpruned exhaustive search that
+uses nothing but the engine's ``legal_moves()``, ``play()`` and ``undo()``, with exact
+positions (``to_text()``) as its visited set: no stock shortcut, no sorted columns, no safe
+foundation moves, no frozen cards, every partial run and every worrying back.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from klondike_positions import build
+
+from spider.core.cards import card_code
+from spider.klondike import Game, Move, SolveResult, solve
+from spider.klondike.safety import frozen, safe
+
+
+def reference(game: Game, limit: int) -> bool | None:
+    """Can the game be won? Depth-first over every legal action of the engine, visited set of
+    exact position texts. ``None`` past ``limit`` positions."""
+    g = game.copy()
+    if g.is_won:
+        return True
+    seen = {g.to_text()}
+    stack = [iter(g.legal_moves())]
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if stack:
+                g.undo()
+            continue
+        g.play(move)
+        if g.is_won:
+            return True
+        text = g.to_text()
+        if text in seen:
+            g.undo()
+            continue
+        if len(seen) >= limit:
+            return None
+        seen.add(text)
+        stack.append(iter(g.legal_moves()))
+    return False
+
+
+def reference_frozen(game: Game, limit: int) -> bool | None:
+    """:func:`reference` with two trusted shortcuts, so that it ends on small random positions:
+    positions that differ only in the order of the columns count as one, and a foundation
+    card that :func:`spider.klondike.safety.frozen` settles is never worried back (without
+    that, a reference wanders through every chain of foundation cards brought back down to
+    the aces). Everything else the solver cuts (stock turns as moves, safe foundation moves,
+    partial runs, which empty column, the draw-3 stock position) is searched in full."""
+    g = game.copy()
+    if g.is_won:
+        return True
+
+    def key() -> str:
+        lines = g.to_text().split("\n")
+        return "\n".join(lines[:4] + sorted(lines[4:][i].partition(":")[2] for i in range(7)))
+
+    def moves() -> list[Move]:
+        settled = frozen(g.found)
+        return [m for m in g.legal_moves()
+                if not (m.from_foundation and g.found[m.src - 10] <= settled[m.src - 10])]
+
+    seen = {key()}
+    stack = [iter(moves())]
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if stack:
+                g.undo()
+            continue
+        g.play(move)
+        if g.is_won:
+            return True
+        k = key()
+        if k in seen:
+            g.undo()
+            continue
+        if len(seen) >= limit:
+            return None
+        seen.add(k)
+        stack.append(iter(moves()))
+    return False
+
+
+def replays_to_win(game: Game, result: SolveResult) -> bool:
+    g = game.copy()
+    for move in result.line:
+        g.play(move)
+    return bool(g.is_won)
+
+
+def check(game: Game, max_nodes: int = 100_000, ref_limit: int = 60_000,
+          full: bool = True) -> tuple[SolveResult, bool | None]:
+    before = game.to_json()
+    result = solve(game, max_nodes, peek=True)
+    assert game.to_json() == before, "solve changed the game"
+    ref = (reference if full else reference_frozen)(game, ref_limit)
+    if result.status == "solved":
+        assert replays_to_win(game, result)
+        assert ref is not False
+    elif result.status == "unsolvable":
+        assert ref is not True, "FALSE UNSOLVABLE\n" + game.to_text()
+    if ref is True and max_nodes >= 100_000:
+        assert result.status == "solved", "a win the solver missed\n" + game.to_text()
+    return result, ref
+
+
+def random_position(rng: random.Random, draw: int, low: int = 9, buried: bool = False) -> str:
+    """A position with few cards left: each foundation holds ``low``..13 cards, the rest lie
+    at random in the columns (some face down; with ``buried`` all but the last), the stock
+    and the waste."""
+    found = [rng.randint(low, 13) for _ in range(4)]
+    cards = [s * 13 + r for s in range(4) for r in range(found[s], 13)]
+    rng.shuffle(cards)
+    k = rng.randint(0, min(4, len(cards)))
+    stock, cards = cards[:k], cards[k:]
+    k = rng.randint(0, min(2, len(cards)))
+    waste, cards = cards[:k], cards[k:]
+    columns: list[list[int]] = [[] for _ in range(7)]
+    for i, c in enumerate(cards):
+        columns[i if buried and i < 7 else rng.randrange(7)].append(c)
+    lines = [f"klondike {draw}", "stock: " + (" ".join(map(card_code, stock)) or "-"),
+             "waste: " + (" ".join(map(card_code, waste)) or "-"),
+             "foundations: " + " ".join(card_code(s * 13 + n - 1) if n else "-" for s, n in enumerate(found))]
+    for i, col in enumerate(columns, start=1):
+        down = max(0, len(col) - 1) if buried else rng.randint(0, max(0, len(col) - 1))
+        codes = [("#" if j < down else "") + card_code(c) for j, c in enumerate(col)]
+        lines.append(f"{i}:" + "".join(" " + x for x in codes))
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- answers
+def test_the_docstring_example_and_a_won_game() -> None:
+    g = Game.from_text(build(["KC", "KS", "", "", "", "", ""]))
+    r = solve(g, 100)
+    assert r.status == "solved" and [str(m) for m in r.line] == ["2>f", "1>f"]
+    for m in r.line:
+        g.play(m)
+    assert solve(g, 10) == SolveResult("solved", [], 0)
+
+
+def test_a_win_through_the_stock_spells_the_turns_out() -> None:
+    g = Game.from_text(build(["KS", "KH", "KD", "", "", "", ""], stock="QC KC JC", draw=1))
+    g.mark_seen()
+    r = solve(g, 1000)
+    assert r.status == "solved" and replays_to_win(g, r)
+    assert Move.stock() in r.line
+
+
+def test_draw_three_takes_the_three_cards_from_the_top() -> None:
+    # K♣ comes up on top of Q♣ J♣: it must leave for an empty column before J♣ can go up
+    g = Game.from_text(build(["KS", "KH", "KD", "", "", "", ""], stock="QC JC KC", draw=3))
+    g.mark_seen()
+    r, ref = check(g)
+    assert r.status == "solved" and ref is True
+    assert [str(m) for m in r.line][3:] == ["stock", "w>1", "w>f", "w>f", "1>f"]
+
+
+
+# 3♦ covers A♦; the only place for it is a black 4, and both are up: one must come back
+# onto 5♥ first. It is also the position where the rule in Solvitaire's source (5♥ may go up
+# when both black foundations hold 4) would lose the win: ♦ is empty, so ours keeps 5♥ down.
+WORRY = build(["#6S #6C #5D #AD 3D", "5H", "KS QH JS TH 9S 8H 7S 6H 5S", "KH QS JH TS 9H 8S 7H",
+               "KC QD JC TD 9C 8D 7C 6D 5C", "KD QC JD TC 9D 8C 7D", ""], stock="2D 4D")
+
+
+def test_worrying_back_is_sometimes_the_only_way() -> None:
+    g = Game.from_text(WORRY)
+    assert g.foundations == ("4S", "4H", None, "4C")
+    assert not safe(g.found, 1 * 13 + 4)  # our rule keeps 5♥ down here
+    r = solve(g, 100_000, peek=True)
+    assert r.status == "solved" and replays_to_win(g, r)
+    assert {str(m) for m in r.line} & {"fS>2", "fC>2"}
+    lost = g.copy()
+    lost.play(Move.from_text("2>f"))  # 5♥ up, as "other colour within one rank" would do
+    assert solve(lost, 100_000, peek=True).status == "unsolvable"
+
+
+@pytest.mark.slow
+def test_worrying_back_position_against_the_reference() -> None:
+    g = Game.from_text(WORRY)
+    assert reference(g, 300_000) is True
+    lost = g.copy()
+    lost.play(Move.from_text("2>f"))
+    assert reference(lost, 300_000) is False
+
+
+def test_the_rules_of_settled_cards() -> None:
+    assert frozen([13, 13, 13, 13]) == [13, 13, 13, 13]
+    assert frozen([5, 0, 0, 5]) == [1, 0, 0, 1]
+    assert safe([0, 0, 0, 0], 0) and safe([0, 0, 0, 0], 13)  # aces always
+    assert safe([1, 1, 1, 1], 1 * 13 + 1)  # 2♥ with both black aces up
+    assert not safe([1, 1, 1, 0], 1 * 13 + 1)  # ♣ is empty: 2♥ may still hold A♣
+
+
+def test_it_refuses_to_judge_from_cards_the_player_has_not_seen() -> None:
+    g = Game.new(deal_id="K1-1")
+    with pytest.raises(ValueError, match="21 Karte\\(n\\) liegen noch verdeckt, 24 Karte\\(n\\) im Stapel"):
+        solve(g, 1000)
+    assert solve(g, 100_000, peek=True).status == "solved"
+    with pytest.raises(ValueError):
+        solve(g, 0, peek=True)
+
+
+def test_should_stop_and_the_node_limit_give_unknown() -> None:
+    g = Game.new(deal_id="K1-12")
+    assert solve(g, 50, peek=True) == SolveResult("unknown", [], 50)
+    r = solve(g, 10**9, peek=True, should_stop=lambda: True, check_every=10)
+    assert r.status == "unknown" and r.nodes <= 20
+
+
+@pytest.mark.parametrize(("deal", "status"), [("K1-1", "solved"), ("K3-1", "solved"), ("K3-10", "unsolvable"),
+                                              ("K3-7", "unsolvable"), ("K1-6", "solved")])
+def test_some_deals(deal: str, status: str) -> None:
+    g = Game.new(deal_id=deal)
+    r = solve(g, 100_000, peek=True)
+    assert r.status == status
+    if status == "solved":
+        assert replays_to_win(g, r)
+
+
+# ----------------------------------------------------------------------------- against the reference
+@pytest.mark.parametrize("draw", [1, 3])
+@pytest.mark.parametrize("chunk", range(3))
+def test_small_random_positions_agree_with_the_unpruned_search(draw: int, chunk: int) -> None:
+    rng = random.Random(1000 * draw + chunk)
+    answers: dict[tuple[str, bool | None], int] = {}
+    for i in range(24):
+        low = (9, 6, 4, 3)[i % 4]
+        g = Game.from_text(random_position(rng, draw, low, buried=i % 2 == 1))
+        r, ref = check(g, ref_limit=20_000, full=False)
+        answers[(r.status, ref)] = answers.get((r.status, ref), 0) + 1
+    assert answers.get(("solved", True), 0) >= 15, answers
+
+
+def test_lost_random_positions_are_confirmed_lost() -> None:
+    rng = random.Random(5)
+    lost = 0
+    for _ in range(40):
+        g = Game.from_text(random_position(rng, 3, 3, buried=True))
+        r, ref = check(g, ref_limit=30_000, full=False)
+        lost += r.status == "unsolvable" and ref is False
+    assert lost >= 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("draw", [1, 3])
+def test_many_more_small_positions(draw: int) -> None:
+    rng = random.Random(77 + draw)
+    for i in range(300):
+        low = (2, 3, 4, 6, 9)[i % 5]
+        g = Game.from_text(random_position(rng, draw, low, buried=i % 2 == 0))
+        check(g, ref_limit=100_000, full=False)
