@@ -78,7 +78,7 @@ def write(rows: dict[int, str], medians: dict[int, int], count: int, took: float
         f"lost, ``-`` undecided within {MAX_NODES:,} positions. Deals 1-{count}; making it took",
         f"{took / 60:.0f} minutes.",
         "",
-        *lines,
+        *[part for line in lines for part in line.split("; ")],
         '"""',
         "",
         f"MEDIAN_NODES: dict[int, int] = {medians!r}",
