@@ -8,4 +8,4 @@ import pytest
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "slow: long-running checks, skipped with -m 'not slow'")
-    config.addinivalue_line("markers", "cpython_only: needs CPython (e.g. pysol-cards), skipped under Pyodide")
+    config.addinivalue_line("markers", "cpython_only: needs CPython (pysol-cards), not run under Pyodide")
