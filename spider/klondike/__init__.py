@@ -16,6 +16,7 @@
 from ..core.messages import IllegalMove
 from .game import Game
 from .hints import Hint
+from .levels import level_deals as level_deals  # not in __all__: spider.daily reads its lists here
 from .moves import Move
 from .rules import NAME
 from .solver import SolveResult, solve

@@ -49,6 +49,12 @@ def deals(draw: int, level: str) -> list[int]:
     return [i + 1 for i, x in enumerate(TABLE[draw]) if x == letter]
 
 
+def level_deals(draw: int, level: str) -> list[str]:
+    """The shipped deals of ``level`` for ``draw`` as deal IDs, in number order (the hook
+    :mod:`spider.daily` reads its Klondike deal of the day from)."""
+    return [format_deal_id(draw, n) for n in deals(draw, level)]
+
+
 def level_of(draw: int, number: int) -> str | None:
     """The level of a shipped deal, or ``None`` (not in the lists, lost or undecided)."""
     from .deal_lists import LEVELS as TABLE
