@@ -1,0 +1,421 @@
+"""The statistics: per game and variant, what the player has played and won, kept locally.
+
+The page keeps one :class:`Stats` (in ``localStorage``), records every game that ends
+through it and shows it in a dialog; the player can export it to a JSON file and import
+one back. Nothing here touches storage or the DOM.
+
+Keys name a game and its variant (:func:`stats_key`): ``"spider-1"``, ``"spider-2"``,
+``"spider-4"``, ``"klondike-1-normal"``, ``"klondike-3-hard"`` (draw count and level).
+
+Rules (where the issue left room, decided here):
+
+* A game counts as played from its first move. The page records it once, when it ends:
+  won, lost (the player pressed "Fertig", or ended it from the stuck dialog) or
+  abandoned (a new game was started over a started, unfinished one; closing the page
+  and coming back later does not abandon the saved game). A game in which no move was
+  ever made (``moves == 0`` and ``undos == 0``) is not recorded at all.
+* The winning streak counts wins in a row; a loss or an abandoned game ends it.
+* Best time, fewest moves and the average time are of won games only (a quick loss is no
+  record). Hints and undos are totals over all recorded games.
+* The last :data:`LAST` results (won / lost / abandoned, time, moves) feed the chart.
+* Duels: won, lost and drawn per way (``computer``, ``link``, ``device``), per key. A
+  duel game is recorded like any game as well (``record_game``) by the page.
+* Daily deal: per key and local date, ``won`` or ``lost``. A day that has a win stays
+  won (a later try of the same deal on the same day cannot spoil it; a loss is replaced
+  by a later win). The daily streak counts days in a row with a win, ending today, or
+  yesterday while today's deal is not yet won; a day missed or not won breaks it. The
+  last :data:`DAILY_KEEP` days played are kept (almost three years), and streaks are
+  counted within them; the best daily streak is kept separately.
+* Import replaces everything, and only after the whole file has been checked: a broken
+  file raises :class:`~spider.core.messages.MessageError` and the caller keeps its data.
+  There is no merge (two devices' counts cannot be merged honestly: streaks and the last
+  results depend on the order of games).
+
+The document (``to_json``)::
+
+    {"format": "solitaire-stats", "version": 1, "records": {"spider-4": {
+        "played": 12, "won": 5, "streak": 2, "best_streak": 3,
+        "best_time_ms": 251000, "fewest_moves": 187, "won_time_ms": 1500000,
+        "hints": 4, "undos": 17,
+        "last": [["won", 251000, 187], ["abandoned", 30000, 12], ...],
+        "duels": {"computer": [1, 2, 0], "link": [0, 0, 0], "device": [0, 0, 0]},
+        "daily": {"2026-12-01": "won"}, "best_daily_streak": 1}}}
+
+>>> s = Stats.empty()
+>>> s.record_game("spider-4", won=True, time_ms=252_000, moves=187)
+True
+>>> s.record_abandoned("spider-4", time_ms=5_000, moves=3)
+True
+>>> r = s.get("spider-4")
+>>> r.played, r.won, r.streak, r.best_streak, r.win_rate
+(2, 1, 0, 1, 0.5)
+>>> Stats.from_json(s.to_json()) == s
+True
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from .core.messages import MessageError, Msg
+from .core.saves import load_json
+
+FORMAT: Final = "solitaire-stats"
+VERSION: Final = 1
+LAST: Final = 30
+DAILY_KEEP: Final = 1000
+MAX_KEYS: Final = 32
+MAX_BYTES: Final = 400_000
+MAX_COUNT: Final = 10**9  # games, hints, undos
+MAX_MS: Final = 10**13  # total milliseconds
+
+WAYS: Final = ("computer", "link", "device")
+OUTCOMES: Final = ("won", "lost", "drawn")
+RESULTS: Final = ("won", "lost", "abandoned")
+
+Way = Literal["computer", "link", "device"]
+Outcome = Literal["won", "lost", "drawn"]
+GameResult = Literal["won", "lost", "abandoned"]
+
+_KEY = re.compile(r"[a-z]{1,16}-[0-9]{1,2}(?:-[a-z]{1,16})?")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def stats_key(game: str, variant: int, level: str | None = None) -> str:
+    """The key of a game's variant: ``stats_key("spider", 4) == "spider-4"``,
+    ``stats_key("klondike", 1, "normal") == "klondike-1-normal"``."""
+    key = f"{game}-{variant}" + (f"-{level}" if level else "")
+    if _KEY.fullmatch(key) is None:
+        raise ValueError(f"not a statistics key: {key!r}")
+    return key
+
+
+def started(game: Any) -> bool:
+    """Has a move been made in this game (so that it counts as played)? True once any
+    action was played, even if it was taken back since."""
+    return bool(game.moves_count or game.undos or game.can_redo)
+
+
+@dataclass
+class Entry:
+    """One game in the chart: how it ended, its time and its moves."""
+
+    result: GameResult
+    time_ms: int
+    moves: int
+
+
+@dataclass
+class Record:
+    """The statistics of one key (see the module docstring for the rules)."""
+
+    played: int = 0
+    won: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    best_time_ms: int | None = None
+    fewest_moves: int | None = None
+    won_time_ms: int = 0
+    hints: int = 0
+    undos: int = 0
+    last: list[Entry] = field(default_factory=list)
+    duels: dict[str, list[int]] = field(default_factory=lambda: {w: [0, 0, 0] for w in WAYS})
+    daily: dict[str, str] = field(default_factory=dict)
+    best_daily_streak: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        """Won / played, 0.0 before the first game."""
+        return self.won / self.played if self.played else 0.0
+
+    @property
+    def average_time_ms(self) -> int | None:
+        """The average time of the won games, ``None`` before the first win."""
+        return self.won_time_ms // self.won if self.won else None
+
+    def duel_counts(self, way: str) -> tuple[int, int, int]:
+        """``(won, lost, drawn)`` duels of a way."""
+        w, lost, d = self.duels[way]
+        return w, lost, d
+
+    def daily_streak(self, today: datetime.date) -> int:
+        """Daily deals won on consecutive days, ending today, or yesterday while today's
+        is not won yet."""
+        day = today if self.daily.get(today.isoformat()) == "won" else today - datetime.timedelta(1)
+        n = 0
+        while self.daily.get(day.isoformat()) == "won":
+            n += 1
+            day -= datetime.timedelta(1)
+        return n
+
+    def daily_won(self, day: datetime.date) -> bool:
+        return self.daily.get(day.isoformat()) == "won"
+
+    # ------------------------------------------------------------------ recording
+    def _add(self, result: GameResult, time_ms: int, moves: int, hints: int, undos: int,
+             daily: datetime.date | None) -> None:
+        time_ms, moves = _clamp(time_ms, MAX_MS), _clamp(moves, MAX_COUNT)
+        self.played += 1
+        self.hints = _clamp(self.hints + _clamp(hints, MAX_COUNT), MAX_COUNT)
+        self.undos = _clamp(self.undos + _clamp(undos, MAX_COUNT), MAX_COUNT)
+        if result == "won":
+            self.won += 1
+            self.streak += 1
+            self.best_streak = max(self.best_streak, self.streak)
+            self.won_time_ms = _clamp(self.won_time_ms + time_ms, MAX_MS)
+            self.best_time_ms = time_ms if self.best_time_ms is None else min(self.best_time_ms, time_ms)
+            self.fewest_moves = moves if self.fewest_moves is None else min(self.fewest_moves, moves)
+        else:
+            self.streak = 0
+        self.last = [*self.last, Entry(result, time_ms, moves)][-LAST:]
+        if daily is not None:
+            iso = daily.isoformat()
+            if result == "won" or self.daily.get(iso) != "won":
+                self.daily[iso] = "won" if result == "won" else "lost"
+            if len(self.daily) > DAILY_KEEP:
+                for old in sorted(self.daily)[: len(self.daily) - DAILY_KEEP]:
+                    del self.daily[old]
+            if result == "won":
+                self.best_daily_streak = max(self.best_daily_streak, self._daily_run(daily))
+
+    def _daily_run(self, won_day: datetime.date) -> int:
+        """How many won days in a row include ``won_day`` (a past day's deal won late can
+        join two runs)."""
+        n = 0
+        for step in (-1, 1):
+            day = won_day if step < 0 else won_day + datetime.timedelta(1)
+            while self.daily.get(day.isoformat()) == "won":
+                n += 1
+                day += datetime.timedelta(step)
+        return n
+
+
+def _clamp(n: int, limit: int) -> int:
+    return max(0, min(int(n), limit))
+
+
+class Stats:
+    """Every key's :class:`Record`. Mutable: the page records into it and saves
+    :meth:`to_json`; :meth:`from_json` gives a new object (the old one stays as it was)."""
+
+    __slots__ = ("records",)
+
+    def __init__(self, records: dict[str, Record] | None = None) -> None:
+        self.records: dict[str, Record] = dict(records or {})
+
+    @classmethod
+    def empty(cls) -> Stats:
+        """No games yet (also what "reset" gives, after the page has asked)."""
+        return cls()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Stats) and self.records == other.records
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def get(self, key: str) -> Record:
+        """The record of a key (an empty one if nothing was recorded yet)."""
+        return self.records.get(key) or Record()
+
+    def _record(self, key: str) -> Record:
+        if _KEY.fullmatch(key) is None:
+            raise ValueError(f"not a statistics key: {key!r}")
+        if key not in self.records:
+            if len(self.records) >= MAX_KEYS:
+                raise ValueError("too many statistics keys")
+            self.records[key] = Record()
+        return self.records[key]
+
+    def record_game(self, key: str, *, won: bool, time_ms: int, moves: int, hints: int = 0,
+                    undos: int = 0, daily: datetime.date | None = None) -> bool:
+        """A game that ended, won or lost (``daily``: the local date if it was that day's
+        daily deal). Returns whether it was recorded (not if no move was ever made)."""
+        return self._add(key, "won" if won else "lost", time_ms, moves, hints, undos, daily)
+
+    def record_abandoned(self, key: str, *, time_ms: int, moves: int, hints: int = 0, undos: int = 0,
+                         daily: datetime.date | None = None) -> bool:
+        """A started game left for a new one: played, not won, the streak ends."""
+        return self._add(key, "abandoned", time_ms, moves, hints, undos, daily)
+
+    def _add(self, key: str, result: GameResult, time_ms: int, moves: int, hints: int, undos: int,
+             daily: datetime.date | None) -> bool:
+        if moves <= 0 and undos <= 0:
+            return False
+        self._record(key)._add(result, time_ms, moves, hints, undos, daily)
+        return True
+
+    def record_duel(self, key: str, way: str, outcome: str) -> None:
+        """A duel that ended: ``way`` in :data:`WAYS`, ``outcome`` (the player's) in
+        :data:`OUTCOMES` (e.g. :func:`spider.duel.compare`)."""
+        if way not in WAYS or outcome not in OUTCOMES:
+            raise ValueError(f"not a duel way and outcome: {way!r}, {outcome!r}")
+        counts = self._record(key).duels[way]
+        i = OUTCOMES.index(outcome)
+        counts[i] = _clamp(counts[i] + 1, MAX_COUNT)
+
+    # ------------------------------------------------------------------ the document
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION,
+                "records": {k: _record_doc(r) for k, r in sorted(self.records.items())}}
+
+    def to_json(self) -> str:
+        """The versioned document (what export writes and storage keeps)."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: object) -> Stats:
+        """Read a document (storage or an imported file), strictly: bounded in size,
+        every field of the right type and range, the counts consistent. Anything else
+        raises ``MessageError`` (``stats.broken`` with the reason, ``stats.foreign``,
+        ``stats.version``)."""
+        try:
+            data = load_json(text, max_bytes=MAX_BYTES)
+        except MessageError as e:
+            reason = e.message.values.get("reason")
+            raise MessageError(Msg("stats.broken", reason=reason if isinstance(reason, Msg)
+                                   else Msg("json.not_json"))) from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise MessageError(Msg("stats.foreign"))
+        if data.get("version") != VERSION:
+            raise MessageError(Msg("stats.version", found=str(data.get("version"))[:12], expected=VERSION))
+        if set(data) != {"format", "version", "records"}:
+            raise _broken("records")
+        records = data["records"]
+        if not isinstance(records, dict) or len(records) > MAX_KEYS:
+            raise _broken("records")
+        out: dict[str, Record] = {}
+        for key, doc in records.items():
+            if not isinstance(key, str) or _KEY.fullmatch(key) is None:
+                raise _broken("records")
+            out[key] = _read_record(key, doc)
+        return cls(out)
+
+
+_FIELDS: Final = ("played", "won", "streak", "best_streak", "best_time_ms", "fewest_moves",
+                  "won_time_ms", "hints", "undos", "last", "duels", "daily", "best_daily_streak")
+
+
+def format_time(ms: int) -> str:
+    """``m:ss`` as the status shows it, ``h:mm:ss`` from an hour on.
+
+    >>> format_time(252_000), format_time(3_725_000)
+    ('4:12', '1:02:05')
+    """
+    s = max(0, int(ms)) // 1000
+    h, m = divmod(s // 60, 60)
+    return f"{h}:{m:02d}:{s % 60:02d}" if h else f"{m}:{s % 60:02d}"
+
+
+def chart_svg(record: Record, lang: str = "de") -> str:
+    """The last results as a small SVG bar chart: one bar per game, oldest first, its
+    height by the moves, its class ``won`` / ``lost`` / ``abandoned`` (the page's CSS
+    colours them), each with a ``<title>`` in ``lang`` ("Spiel 3: gewonnen, 4:12,
+    187 Züge"); the whole is ``role="img"`` with a label.
+
+    >>> svg = chart_svg(Record(played=1, last=[Entry("won", 252_000, 187)]), "en")
+    >>> 'class="won"' in svg and "Game 1: won, 4:12, 187 moves" in svg
+    True
+    """
+    bar, gap, height = 8, 2, 40
+    width = LAST * (bar + gap) - gap
+    tallest = max((e.moves for e in record.last), default=1) or 1
+    label = _xml(Msg("stats.chart.title", n=len(record.last)).render(lang))
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+             f'width="{width}" height="{height}" role="img" aria-label="{label}">']
+    for i, e in enumerate(record.last):
+        h = max(2, round(height * min(e.moves, tallest) / tallest))
+        title = Msg("stats.chart.entry", i=i + 1, result=Msg(f"stats.result.{e.result}"),
+                    time=format_time(e.time_ms), moves=Msg("stats.moves", n=e.moves)).render(lang)
+        parts.append(f'<rect class="{e.result}" x="{i * (bar + gap)}" y="{height - h}" width="{bar}" '
+                     f'height="{h}"><title>{_xml(title)}</title></rect>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _xml(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def _record_doc(r: Record) -> dict[str, Any]:
+    return {
+        "played": r.played, "won": r.won, "streak": r.streak, "best_streak": r.best_streak,
+        "best_time_ms": r.best_time_ms, "fewest_moves": r.fewest_moves, "won_time_ms": r.won_time_ms,
+        "hints": r.hints, "undos": r.undos,
+        "last": [[e.result, e.time_ms, e.moves] for e in r.last],
+        "duels": {w: list(r.duels[w]) for w in WAYS},
+        "daily": dict(sorted(r.daily.items())), "best_daily_streak": r.best_daily_streak,
+    }
+
+
+def _broken(name: str) -> MessageError:
+    return MessageError(Msg("stats.broken", reason=Msg("stats.field", name=name)))
+
+
+def _int(doc: dict[str, Any], name: str, key: str, limit: int = MAX_COUNT) -> int:
+    v = doc.get(name)
+    if type(v) is not int or not 0 <= v <= limit:
+        raise _broken(f"{key}.{name}")
+    return v
+
+
+def _read_record(key: str, doc: object) -> Record:
+    if not isinstance(doc, dict) or set(doc) != set(_FIELDS):
+        raise _broken(key)
+    r = Record(
+        played=_int(doc, "played", key), won=_int(doc, "won", key), streak=_int(doc, "streak", key),
+        best_streak=_int(doc, "best_streak", key), won_time_ms=_int(doc, "won_time_ms", key, MAX_MS),
+        hints=_int(doc, "hints", key), undos=_int(doc, "undos", key),
+        best_daily_streak=_int(doc, "best_daily_streak", key, DAILY_KEEP),
+    )
+    for name, limit in (("best_time_ms", MAX_MS), ("fewest_moves", MAX_COUNT)):
+        v = doc[name]
+        if v is None and r.won == 0:
+            continue
+        if type(v) is not int or not 0 <= v <= limit or r.won == 0:
+            raise _broken(f"{key}.{name}")
+        setattr(r, name, v)
+    if not (r.won <= r.played and r.streak <= r.best_streak <= r.won):
+        raise _broken(f"{key}.won")
+    last = doc["last"]
+    if not isinstance(last, list) or len(last) > min(LAST, r.played):
+        raise _broken(f"{key}.last")
+    for item in last:
+        if (not isinstance(item, list) or len(item) != 3 or item[0] not in RESULTS
+                or any(type(x) is not int or not 0 <= x <= MAX_MS for x in item[1:])):
+            raise _broken(f"{key}.last")
+        r.last.append(Entry(item[0], item[1], item[2]))
+    duels = doc["duels"]
+    if not isinstance(duels, dict) or set(duels) != set(WAYS):
+        raise _broken(f"{key}.duels")
+    for way in WAYS:
+        counts = duels[way]
+        if (not isinstance(counts, list) or len(counts) != 3
+                or any(type(x) is not int or not 0 <= x <= MAX_COUNT for x in counts)):
+            raise _broken(f"{key}.duels")
+        r.duels[way] = list(counts)
+    daily = doc["daily"]
+    if not isinstance(daily, dict) or len(daily) > DAILY_KEEP:
+        raise _broken(f"{key}.daily")
+    for day, result in daily.items():
+        if not _is_date(day) or result not in ("won", "lost"):
+            raise _broken(f"{key}.daily")
+        r.daily[day] = result
+    return r
+
+
+def _is_date(text: object) -> bool:
+    if not isinstance(text, str) or _DATE.fullmatch(text) is None:
+        return False
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+__all__ = ["DAILY_KEEP", "LAST", "OUTCOMES", "RESULTS", "WAYS", "Entry", "Record", "Stats",
+           "chart_svg", "format_time", "started", "stats_key"]
