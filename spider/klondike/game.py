@@ -43,12 +43,11 @@ class Game(Table):
         that level proved winnable for ``draw`` (:mod:`spider.klondike.levels`). Bad input
         raises ``ValueError`` (German)."""
         if level is not None:
-            from .levels import pick_deal
+            from .levels import check_level, pick_deal
 
+            check_level(level)
             if deal_id is None:
                 deal_id = pick_deal(draw, level)
-            else:
-                pick_deal(1, level)  # checks the level's name only
         return super().new(draw, deal_id)
 
     def hint(self) -> Hint:

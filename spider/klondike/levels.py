@@ -31,13 +31,18 @@ MAX_NODES: Final = 50_000
 HARD_FACTOR: Final = 10
 
 
+def check_level(level: object) -> str:
+    """``level`` if it is one of :data:`LEVELS`; ``MessageError`` (German) otherwise."""
+    if not isinstance(level, str) or level not in LEVELS:
+        raise MessageError(Msg("klondike.level", level=level[:20] if isinstance(level, str)
+                               else repr(level)[:20]))
+    return level
+
+
 def _check(draw: object, level: object) -> tuple[int, str]:
     if type(draw) is not int or draw not in DRAWS:
         raise MessageError(Msg("klondike.draw", draw=repr(draw)[:12]))
-    if not isinstance(level, str) or level not in LEVELS:
-        raise MessageError(Msg("klondike.level", level=repr(level)[:20] if not isinstance(level, str)
-                               else level[:20]))
-    return draw, level
+    return draw, check_level(level)
 
 
 def deals(draw: int, level: str) -> list[int]:

@@ -16,11 +16,16 @@ never for a hint. The game is never changed.
 
 The search
 ----------
-A depth-first search with a transposition table (Solvitaire's scheme, Blake and Gent). A
-node is a position after its safe foundation moves (below) have been made. Its moves are
-tried in a fixed order: cards to the foundations; runs that turn up a face-down card (the
-column with most face-down cards first); cards from the stock and waste; other runs;
-partial runs that free a card for its foundation; foundation cards back onto columns.
+A best-first search with a transposition table (every position found, with its parent and the
+move that first reached it, so the winning line can be read back). A node is a position after
+its safe foundation moves (reduction 3) have been made. The open position with the smallest
+estimate is expanded next: ``W_DOWN`` (2) per face-down card minus the cards on the
+foundations; ties go to the position found last. A won position ends the search at once. The
+estimate only decides *when* a position is expanded, never *whether*: every position found
+is expanded exactly once with every move not cut below, so "unsolvable" means the open list
+ran empty without a win. (Tried: depth-first as Solvitaire does, and taking turns with a
+deepest-first list as Spider's solver does; on PySolFC deals 1-60 both decided fewer deals
+within 20,000 positions in draw 1 and about as many in draw 3.)
 
 Positions are compact: a column is a ``bytes`` of card codes from the far end to the
 exposed card, a face-down card stored as its code + 64; the stock and waste together are one
@@ -35,7 +40,9 @@ Every reduction, and why it loses no win
    reached from every ``p`` (turn through, turn the waste back, turn again), so ``p`` is
    left out of the table key: positions that differ only in ``p`` reach each other by turns
    alone. In draw 3 the reachable tops are the cards at ``p``, ``p + 3``, … up to the last,
-   and after turning the waste back those at 3, 6, …, and the last; ``p`` is in the key. A
+   and after turning the waste back those at 3, 6, …, and the last; ``p`` is in the key,
+   except that every ``p`` on that cycle (a multiple of 3, or the end) counts as one: they
+   reach each other by turns alone and offer the same tops, so their moves are the same. A
    line that ends with turns wins before them, so nothing is lost by never turning for
    its own sake.
 2. *Transpositions, columns sorted.* Whether a position can be won depends on the position
