@@ -19,10 +19,10 @@ does not consist of that block alone. The third move of a sequence must make pro
 the hint counts it (turn a card up, empty a column, complete a run or lay a card on one
 of its own suit), so the search stays small.
 
-* If the best sequence ends higher than the position on the table scores now, it plays
-  that sequence's first move; ties go to the first move the hint ranks higher (reveal,
-  empty, complete, join, then anything else), then to the lower source, destination and
-  count. It plans again after every move.
+* If the best sequence or plan (below) ends higher than the position on the table scores
+  now, it plays it; ties go to the plan whose first move the hint ranks higher (reveal,
+  empty, complete, join, then anything else), then to the shorter plan, then to the lower
+  source, destination and count.
 * Otherwise it deals, if the stock has a row and no column is empty.
 * With an empty column and stock left it fills the column: the move into the empty column
   whose result scores highest.
@@ -30,16 +30,34 @@ of its own suit), so the search stays small.
   ``None``, which the page shows as the computer pressing "Fertig". Also when the game is
   won, when no move is legal, or after :data:`MOVE_BUDGET` actions.
 
-It never plays into a position it has been in before (visible position: the columns as
-seen and the stock's rows), so it cannot go round in circles. It uses no randomness: the
+Every plan ends in a position it has never been in (as seen: the columns and the stock's
+rows), or turns a card up, so it cannot go round in circles. It uses no randomness: the
 same deal gives the same moves on every device, so the page can replay it.
 
-The score of a position (:func:`evaluate`; weights below, tuned on the benchmark): each
-run removed, each face-down card (negative), each empty column, each pair of neighbouring
-face-up cards of one suit in sequence (a "link"), and, worth less, each pair in sequence of
-different suits. Points of the duel are not chased directly: a move onto another fitting
-card earns one point net, and a player who only wants points could shuffle a card between
-two fitting cards; the opponent plays to clear the table.
+The score of a position (:func:`evaluate`; weights below): +400 per run removed; −60 per
+face-down card; for the empty columns 40, 70, 90, … (each one more is worth less); +24 per
+pair of neighbouring face-up cards of one suit in sequence (a "link"), +5 per pair in
+sequence of different suits; and in a column with face-down cards −4 for every pair that
+is not a link (what stands between the player and those cards). Points of the duel are not
+chased directly: a move onto another fitting card earns one point net, so a player who only
+wants points could shuffle a card between two fitting cards; the opponent plays to clear
+the table.
+
+Plans
+-----
+Besides the single-move search it weighs two kinds of longer plans, each scored where it
+ends (less one per move):
+
+* *dig* a column: move its face-up cards away until the next face-down card turns up (or
+  the column is empty): each time the block in rank order at its end, as much of it as
+  fits on a card elsewhere (one of its own suit first), parking its one-suit parts in empty
+  columns on the way, else into an empty column;
+* move a block in rank order of several suits as a whole onto a fitting card, through the
+  empty columns.
+
+A chosen plan is played to its end: no move of it depends on a card it turns up (after a
+reveal a plan only puts parked cards back). If the table is not as the plan expected (the
+page played something else), it plans again.
 
 >>> from spider import Game
 >>> g = Game.new(deal_id="S1-1", duel=True)
@@ -61,13 +79,15 @@ from .moves import Move
 DEPTH: Final = 3
 MOVE_BUDGET: Final = 1500  # actions in one game; far more than a game needs
 
-W_RUN: Final = 400
-W_DOWN: Final = 60
-W_BURIED: Final = 0
+# The weights of :func:`evaluate`, tuned on deals S<n>-1001.. and S<n>-2001.. (not the
+# benchmark's S<n>-1..500).
+W_RUN: Final = 400  # a run removed
+W_DOWN: Final = 60  # a face-down card (subtracted)
 W_EMPTY: Final = (0, 40, 70, 90, 100, 110, 120, 130, 140, 150, 160)  # by number of empty columns
-W_SUIT: Final = 12
-W_RANK: Final = 5
-W_MOVE: Final = 1
+W_SUIT: Final = 24  # neighbouring face-up cards of one suit in sequence (a link)
+W_RANK: Final = 5  # neighbours in sequence of different suits
+W_COVER: Final = 4  # a break above face-down cards: any pair not of one suit (subtracted)
+W_MOVE: Final = 1  # each move of a plan
 
 UNKNOWN: Final = -1  # a card turned up during the look-ahead: not known to the player
 
@@ -139,7 +159,7 @@ def _column_score(up: tuple[int, ...], down: int) -> int:
         if not up:
             v = 0
         else:
-            v = -W_DOWN * down - (W_BURIED if down else 0)
+            v = -W_DOWN * down
             for i in range(1, len(up)):
                 upper, lower = up[i - 1], up[i]
                 if lower < 0:
@@ -147,7 +167,9 @@ def _column_score(up: tuple[int, ...], down: int) -> int:
                 if upper == lower + 1 and upper % 13:
                     v += W_SUIT
                 elif _RANK[upper + 1] == _RANK[lower + 1] + 1:
-                    v += W_RANK
+                    v += W_RANK - (W_COVER if down else 0)
+                elif down:
+                    v -= W_COVER
         if len(_col_cache) > 200_000:
             _col_cache.clear()
         _col_cache[key] = v
