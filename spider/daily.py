@@ -6,10 +6,13 @@ There is no server: every device computes the day's deal from the date alone.
    ``"klondike/3/2026-12-01"``; the date in ISO form, the player's local date) is hashed
    with SHA-256, and the first 8 bytes of the digest, read big-endian, are the day's number.
 2. Spider: the deal ID is ``S<variant>-<number mod 2^32>`` (any seed of the deck's range).
-3. Klondike: the day's deal is the entry ``number mod len(list)`` of the draw count's
-   proved-winnable "normal" deal list, which the Klondike package provides (see
-   :func:`klondike_normal_deals`); the list's order is part of the daily deal's definition,
-   so it must never be reordered (only appended to, which changes later days' deals).
+3. Klondike: the day's deal is the entry ``number mod n`` of the draw count's
+   proved-winnable "normal" deal list, which the Klondike package provides in number order
+   (see :func:`klondike_normal_deals`), with ``n`` the smaller of :data:`KLONDIKE_POOL`
+   and the list's length. Only the first ``n`` entries take part, so lists that grow by
+   proving later deal numbers leave every day's deal as it was; a list whose first 500
+   entries change (another proof budget, say) changes the days' deals, and devices with
+   different versions of the game would then disagree.
 
 ``share_text`` is the line the "share result" button copies: no cards, no moves, nothing
 that spoils the deal for someone who has not played it yet.
@@ -40,6 +43,7 @@ SPIDER_VARIANTS: Final = (1, 2, 4)
 KLONDIKE_DRAWS: Final = (1, 3)
 SPIDER_SEEDS: Final = 2**32
 KLONDIKE_LEVEL: Final = "normal"
+KLONDIKE_POOL: Final = 500  # the first entries of the list the day's deal is taken from
 
 # Where the Klondike package keeps its deal lists: ``spider.klondike.level_deals(draw,
 # level) -> Sequence[str]``, the deal IDs of that draw count's level, in a fixed order.
@@ -82,7 +86,7 @@ def daily_deal_id(game: str, variant: int, date: datetime.date, *,
         listed = deals if deals is not None else klondike_normal_deals(variant)
         if not listed:
             raise MessageError(Msg("daily.no_deals"))
-        deal_id = listed[number % len(listed)]
+        deal_id = listed[number % min(len(listed), KLONDIKE_POOL)]
         parts = split_deal_id(deal_id)
         if parts is None or parts[:2] != ("K", variant):
             raise ValueError(f"not a draw-{variant} Klondike deal in the list: {deal_id!r}")
@@ -106,4 +110,5 @@ def share_text(lang: str, game: str, variant: int, date: datetime.date, won: boo
     ).render(lang)
 
 
-__all__ = ["KLONDIKE_HOOK", "daily_deal_id", "day_number", "klondike_normal_deals", "share_text"]
+__all__ = ["KLONDIKE_HOOK", "KLONDIKE_POOL", "daily_deal_id", "day_number", "klondike_normal_deals",
+           "share_text"]

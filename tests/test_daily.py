@@ -9,7 +9,8 @@ import pytest
 
 from spider import Game
 from spider.core.messages import MessageError
-from spider.daily import daily_deal_id, day_number, klondike_normal_deals, share_text
+from spider.core.registry import new_game
+from spider.daily import KLONDIKE_POOL, daily_deal_id, day_number, klondike_normal_deals, share_text
 
 DAY = datetime.date(2026, 12, 1)
 YEAR = [DAY + datetime.timedelta(n) for n in range(366)]
@@ -62,9 +63,18 @@ def test_klondike_uses_the_klondike_package_list_when_it_has_one() -> None:
         pytest.skip("spider.klondike has no level_deals(draw, level) yet")
     for draw in (1, 3):
         listed = klondike_normal_deals(draw)
-        deal_id = daily_deal_id("klondike", draw, DAY)
-        assert deal_id in listed
+        for d in YEAR[:30]:
+            deal_id = daily_deal_id("klondike", draw, d)
+            assert deal_id in listed[:KLONDIKE_POOL]
+        assert new_game(deal_id).deal_id == deal_id
     assert deals
+
+
+def test_a_longer_klondike_list_keeps_every_days_deal() -> None:
+    deals = [f"K3-{n}" for n in range(1, 2 * KLONDIKE_POOL, 2)]
+    more = [*deals, *(f"K3-{n}" for n in range(5000, 5100))]
+    assert [daily_deal_id("klondike", 3, d, deals=deals) for d in YEAR] == [
+        daily_deal_id("klondike", 3, d, deals=more) for d in YEAR]
 
 
 def test_unknown_games_and_variants_are_refused() -> None:
