@@ -146,7 +146,7 @@ def _run(up: tuple[int, ...]) -> int:
             if lower < 0 or upper != lower + 1 or upper % 13 == 0:
                 break
             r += 1
-        if len(_run_cache) > 200_000:
+        if len(_run_cache) > 50_000:
             _run_cache.clear()
         _run_cache[up] = r
     return r
@@ -170,7 +170,7 @@ def _column_score(up: tuple[int, ...], down: int) -> int:
                     v += W_RANK - (W_COVER if down else 0)
                 elif down:
                     v -= W_COVER
-        if len(_col_cache) > 200_000:
+        if len(_col_cache) > 50_000:
             _col_cache.clear()
         _col_cache[key] = v
     return v
