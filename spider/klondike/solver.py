@@ -94,7 +94,8 @@ from ..core.messages import MessageError, Msg
 from ..core.solving import SolveResult as _Result
 from .deals import COLUMNS
 from .moves import FOUNDATION, FOUNDATION_OF, WASTE, Move
-from .safety import OTHER_COLOUR, TWIN
+from .safety import frozen as _frozen
+from .safety import safe as _safe
 
 SolveResult: TypeAlias = _Result[Move]
 
@@ -115,26 +116,6 @@ def _fits(card: int, target: int) -> bool:
 _FIT: Final = bytes(_fits(i >> 7, i & 127) for i in range(128 * 128))
 # _KIDS[card]: the two cards that go onto ``card`` in a column
 _KIDS: Final = [tuple(k for k in range(52) if _fits(k, c)) for c in range(52)]
-
-
-def _safe(found: tuple[int, ...] | list[int], card: int) -> bool:
-    s, r = card // 13, card % 13 + 1
-    a, b = OTHER_COLOUR[s]
-    return found[a] >= r - 1 and found[b] >= r - 1 and found[TWIN[s]] >= r - 2
-
-
-def _frozen(found: tuple[int, ...]) -> list[int]:
-    g = list(found)
-    changed = True
-    while changed:
-        changed = False
-        for t in range(4):
-            a, b = OTHER_COLOUR[t]
-            limit = min(g[a], g[b]) + 1
-            if g[t] > limit:
-                g[t] = limit
-                changed = True
-    return g
 
 
 def _reach(length: int, p: int, draw: int) -> list[int]:
