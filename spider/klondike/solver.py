@@ -75,7 +75,10 @@ Every reduction, and why it loses no win
    the forbidden kind, a contradiction.
 
 Nothing else is cut: every other legal move of the engine is tried, foundation cards going
-back to columns included. ``tests/test_klondike_solver.py`` checks every answer against an
+back to columns included. Each reduction is argued on its own above; that they also hold
+together (each argument rewrites a winning line, and the rewritten line may use a move
+another reduction cuts) is not proved jointly here: it is what the tests check, against the
+references, on every position they try. ``tests/test_klondike_solver.py`` checks every answer against an
 unpruned search that uses only the engine's ``legal_moves()``, ``play()`` and ``undo()``.
 
 Cancellation: ``max_nodes`` bounds the work (a node is a distinct position put into the
