@@ -4,7 +4,6 @@ restores the exact game; unreadable saved data is kept aside; the new-game choic
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -129,13 +128,16 @@ def test_unreadable_saved_data_is_kept_aside_and_a_new_game_starts(
     assert json.loads(storage(page, "spider.game"))["version"] == 1  # the new game is saved
 
 
-def test_new_game_offers_three_levels_and_remembers_the_choice(page: Page, base_url: str) -> None:
+def test_new_game_offers_the_three_spider_levels_and_remembers_the_choice(page: Page, base_url: str) -> None:
     open_game(page, base_url)
     button(page, "Neues Spiel").click()
     chooser = dialog(page)
-    for name in ("Leicht", "Mittel", "Schwer"):
-        expect(chooser.get_by_role("radio", name=re.compile(name))).to_be_visible()
-    chooser.get_by_role("radio", name=re.compile("Leicht")).check()
+    for name, level in (("Spider · 1 Farbe", "Leicht"), ("Spider · 2 Farben", "Mittel"),
+                        ("Spider · 4 Farben", "Schwer")):
+        radio = chooser.get_by_role("radio", name=name, exact=True)
+        expect(radio).to_be_visible()
+        expect(radio).to_have_accessible_description(level)
+    chooser.get_by_role("radio", name="Spider · 1 Farbe").check()
     chooser.get_by_role("button", name="Spielen").click()
     expect(page.locator("#deal-id")).to_contain_text("S1-")
     codes = page.locator("#board [data-card]:not([data-card=down])").evaluate_all(
@@ -145,7 +147,7 @@ def test_new_game_offers_three_levels_and_remembers_the_choice(page: Page, base_
     page.reload()
     open_game(page, page.url)
     button(page, "Neues Spiel").click()
-    expect(dialog(page).get_by_role("radio", name=re.compile("Leicht"))).to_be_checked()
+    expect(dialog(page).get_by_role("radio", name="Spider · 1 Farbe")).to_be_checked()
     dialog(page).get_by_role("button", name="Abbrechen").click()
     expect(dialog(page)).to_have_count(0)
 

@@ -151,7 +151,7 @@ def test_the_manifest_is_complete_and_its_icons_exist(site: Path) -> None:
     from spider.texts import t
 
     manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
-    assert manifest["name"] == t("ui.title")
+    assert manifest["name"] == t("ui.app.name")
     assert manifest["short_name"] == t("ui.app.short_name")
     assert manifest["description"] == t("ui.app.description")
     assert manifest["start_url"] == manifest["scope"] == "./"  # works under any sub-path
@@ -199,7 +199,7 @@ def test_after_one_visit_the_game_runs_offline_under_a_sub_path(
         assert page.locator("[data-update]").count() == 0  # a first install offers nothing
         # Whatever the page and its workers fetched is in the precache.
         fetched = site_paths(requested, server.origin, SUB_PATH) - {"./sw.js"}
-        assert "./spider/web/solver_worker.py" in fetched
+        assert {"./assets/engine-worker.mjs", "./spider.zip", "./pyodide/pyodide.asm.wasm"} <= fetched
         missing = fetched - set(precached(SITE))
         assert not missing, f"requested but not precached: {sorted(missing)}"
     finally:

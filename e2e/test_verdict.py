@@ -50,6 +50,9 @@ def test_a_proved_loss_shows_the_bar_with_two_offers_and_zurueck_still_works(
     expect(bar).to_have_attribute("data-verdict", "lost", timeout=WORKER)
     expect(bar).to_contain_text("nicht mehr zu gewinnen")
     expect(message(page)).to_contain_text("nicht mehr zu gewinnen")
+    # the live region says it briefly; the full sentence stands once, in the bar
+    assert bar.inner_text().strip() not in message(page).inner_text()
+    assert len(message(page).inner_text()) < len(page.locator(f"{VERDICT} .bar-text").inner_text()) / 2
     expect(bar.get_by_role("button", name="Nochmal mit denselben Karten")).to_be_visible()
     expect(bar.get_by_role("button", name="Neue Verteilung")).to_be_visible()
     # Zurück and Tipp stay available; taking the move back removes the bar.

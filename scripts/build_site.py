@@ -9,12 +9,13 @@ What goes in:
 - the `spider` package as ONE file, `spider.zip`: every `spider/**/*.py` with its bytecode
   compiled by the page's own Python (`scripts/bundle_package.mjs`, Pyodide in Node), which
   `pyscript.toml` maps to `./spider/*` (one request instead of twenty, and no compiling at
-  each start: docs/page.md has the figures); and the PyScript worker's entry file
-  `spider/web/solver_worker.py`, which the page starts by URL;
+  each start: docs/page.md has the figures); the engine's Web Worker
+  (`assets/engine-worker.mjs`) unpacks the same zip;
 - PyScript's `dist/` without source maps -> `pyscript/`;
 - the five Pyodide runtime files -> `pyodide/`.
 
-Then it stamps the service worker (`build/site/sw.js`): the block between
+It stamps the words the pre-Python script shows (`assets/prepaint.js`) from the text
+catalogs. Then it stamps the service worker (`build/site/sw.js`): the block between
 `/* precache:start` and `/* precache:end */` becomes the list of EVERY other file of the
 site with its Subresource Integrity hash, and a version that is a hash of that list. Any
 change to any served file therefore changes `sw.js`, and browsers install the new version.
@@ -54,9 +55,12 @@ PYODIDE_FILES = (
 )
 PACKAGE = "spider"
 BUNDLE = "spider.zip"
-WORKER_ENTRY = "spider/web/solver_worker.py"  # fetched by URL (create_named_worker src)
 IGNORED_DIRS = {"__pycache__", "tests", ".pytest_cache", ".mypy_cache", ".hypothesis"}
 
+
+PREPAINT = "assets/prepaint.js"
+PREPAINT_KEYS = ("ui.loading", "ui.title.spider", "ui.title.klondike")
+TEXTS_BLOCK = re.compile(r"/\* texts:start.*?/\* texts:end \*/", re.DOTALL)
 
 SERVICE_WORKER = "sw.js"
 PRECACHE_BLOCK = re.compile(r"/\* precache:start.*?/\* precache:end \*/", re.DOTALL)
@@ -103,6 +107,27 @@ def stamp_service_worker(site: Path) -> str | None:
              "/* precache:end */")
     worker.write_text(PRECACHE_BLOCK.sub(lambda _m: block, text, count=1), encoding="utf-8")
     return version
+
+
+def stamp_prepaint(site: Path, root: Path = ROOT) -> None:
+    """Write the few words the pre-Python script shows (title, "loading") into the built
+    `assets/prepaint.js`, from the text catalogs, so they live in one place only."""
+    script = site / PREPAINT
+    if not script.is_file():
+        return
+    sys.path.insert(0, str(root))
+    try:
+        from spider.texts import LANGUAGES, catalog
+    finally:
+        sys.path.pop(0)
+    texts = {lang: {k: catalog(lang)[k] for k in PREPAINT_KEYS} for lang in LANGUAGES}
+    block = ("/* texts:start (stamped by scripts/build_site.py) */\n"
+             f"  const TEXTS = {json.dumps(texts, ensure_ascii=False)};\n"
+             "  /* texts:end */")
+    text = script.read_text(encoding="utf-8")
+    if not TEXTS_BLOCK.search(text):
+        raise BuildError(f"{PREPAINT} has no /* texts:start ... /* texts:end */ block")
+    script.write_text(TEXTS_BLOCK.sub(lambda _m: block, text, count=1), encoding="utf-8")
 
 
 def site_path(ref: str) -> str:
@@ -209,8 +234,6 @@ def build(out: Path, root: Path = ROOT) -> tuple[int, int]:
     for folder in ("assets", "icons"):
         if (root / folder).is_dir():
             copy_tree(root / folder, tmp / folder)
-    if WORKER_ENTRY in modules:
-        copy_file(root / WORKER_ENTRY, tmp / WORKER_ENTRY)
     copy_tree(PYSCRIPT_DIST, tmp / "pyscript", skip_suffixes=(".map",))
     for name in PYODIDE_FILES:
         copy_file(PYODIDE_DIR / name, tmp / "pyodide" / name)
@@ -218,6 +241,7 @@ def build(out: Path, root: Path = ROOT) -> tuple[int, int]:
     if modules:
         bundle_package(root, tmp)
 
+    stamp_prepaint(tmp, root)
     stamp_service_worker(tmp)
     files = [p for p in tmp.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)

@@ -216,6 +216,11 @@ class Table:
         return sum(1 for x in self.stock if self.has_seen(x))
 
     @property
+    def unseen_count(self) -> int:
+        """How many cards the player has never seen (face down or in the stock)."""
+        return 52 - bin(self.seen).count("1")
+
+    @property
     def all_known(self) -> bool:
         """No card lies face down and every card of the stock and the waste has been seen."""
         return not any(self.down) and all(self.has_seen(x) for x in self.stock)

@@ -26,6 +26,17 @@ class _Table(Protocol):
     def is_won(self) -> bool: ...
 
 
+def runs_text(suits: int, done: tuple[str, ...]) -> str:
+    """``♠ 2 · ♥ 2 · ♦ 2 · ♣ 2 (8/8)``: the runs cleared per suit in play, then in all.
+
+    >>> runs_text(2, ("S", "H", "S"))
+    '♠ 2 · ♥ 1 (3/8)'
+    """
+    letters = SUIT_LETTERS[: suits if suits in (1, 2, 4) else 4]
+    parts = [f"{SUIT_SYMBOLS[SUIT_LETTERS.index(s)]} {done.count(s)}" for s in letters]
+    return f"{' · '.join(parts)} ({len(done)}/8)"
+
+
 def completed(game: _Table, step: Step) -> list[Msg]:
     """One message for each run a step removed: "Folge komplett ♣, 3 von 8"."""
     before = len(game.done) - len(step.completed)

@@ -232,6 +232,11 @@ class Table:
         self.unseen_stock = len(self.stock) - known
 
     @property
+    def unseen_count(self) -> int:
+        """How many cards the player has never seen (face down or in the stock)."""
+        return sum(self.unseen_down) + self.unseen_stock
+
+    @property
     def all_known(self) -> bool:
         """Every card in play is known to the player: each face-down card and each stock
         card has been face up at some time in this game."""

@@ -1,137 +1,298 @@
-"""Wires the page: every player action is one engine call, one render, one save.
+"""The shell: boots the page, holds the game, the clock, the settings and the language, and
+knows no game. Every player action is one engine call, one render, one save.
 
-The app holds the game, the clock and the settings; the view draws, the input turns
-pointer and key events into the methods below, the engine decides everything.
+What the shell does for every game: the chrome (title, mode line, toolbar, language and
+settings buttons), links, saving (one save per game) and two tabs, the clock, the dialogs
+(new game, won, stuck, how to play, settings), the update offer, the verdict worker, and
+the input. A game brings its table (``spider/web/tables/``), found through the page's
+registry of rooms; switching games or the language rebuilds the chrome without a reload
+(everything bound is unbound first).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, window
 
-from .. import card_name
-from ..cards import parse_card
-from ..game import Game, IllegalMove
-from ..spider_game.hints import describe
-from ..spider_game.moves import Move, Step
+from ..core.messages import IllegalMove, MessageError, Msg
+from ..core.registry import find_game
+from ..texts import catalog
+from .bars import Bar
+from .clock import Clock, over_limit
 from .dialogs import Dialogs
-from .dom import keep, listen, tr
+from .dom import Bindings, byid, clock_text, el, keep
+from .effects import celebrate
+from .i18n import Texts, choose_language
 from .input import Input
-from .links import open_link, read_link, strip_link
-from .storage import Settings, Storage, Unreadable
+from .links import game_links, open_link, query, quoted, strip_link
+from .storage import GAME_KEYS, Saved, Settings, Storage, Unreadable
+from .tables import ROOMS, Choice, Room, room
 from .update import UpdateOffer
-from .verdict import Verdict
-from .verdict_bar import VerdictBar
-from .view import View
+from .verdict import EngineWorker, Verdict
 
-
-class Clock:
-    """Playing time: runs from the first action, pauses while the tab is hidden."""
-
-    def __init__(self, now: Any) -> None:
-        self.now = now
-        self.base = 0.0
-        self.since: float | None = None
-
-    def value(self) -> float:
-        return self.base + (self.now() - self.since if self.since is not None else 0.0)
-
-    def run(self) -> None:
-        if self.since is None:
-            self.since = self.now()
-
-    def pause(self) -> None:
-        if self.since is not None:
-            self.base = self.value()
-            self.since = None
-
-    def reset(self, ms: float = 0.0) -> None:
-        self.base = float(ms)
-        self.since = None
+TOOLS_BEFORE = (("undo", "↶"), ("redo", "↷"), ("hint", "?"))
+TOOLS_AFTER = (("new", "✚"), ("restart", "⟲"), ("help", "ℹ"))
+SETTINGS = [("lang", "lang"), ("four_color", "check"), ("lenient_deal", "check"), ("points", "check"),
+            ("time_limit", "minutes")]
 
 
 class App:
     def __init__(self) -> None:
-        self.view = View()
-        self.storage = Storage(window.localStorage, window.Date.now)
-        self.clock = Clock(window.performance.now)
-        self.dialogs = Dialogs()
-        self.verdict = Verdict()
-        self.verdict_bar = VerdictBar()
+        self.storage = Storage(lambda: window.localStorage, window.Date.now)
         self.settings = Settings()
-        self.game: Game = None  # type: ignore[assignment]
+        self.notes: list[Msg] = []
+        try:
+            self.settings = self.storage.load_settings()
+        except Unreadable as u:
+            self.notes.append(self._unreadable_note(u))
+        self.query = query(str(window.location.search))
+        browser = [str(x) for x in (window.navigator.languages or [])]
+        self.tx = Texts(choose_language(self.query.get("lang"), self.settings.lang, browser))
+        if self.query.get("lang") in ("de", "en") and self.settings.lang != self.query["lang"]:
+            self.settings.lang = self.query["lang"]
+            self.storage.save_settings(self.settings)
+        self.clock = Clock(window.performance.now)
+        self.engine = EngineWorker()
+        self.verdict = Verdict(self.engine)
+        self.game: Any = None
         self.origin: str | None = None
-        self.picker: Any = None
+        self.mode: dict[str, Any] | None = None
+        self._table: Any = None
+        self.dialogs = Dialogs(self.tx)
+        self.verdict_bar = Bar("verdict", "data-verdict")
+        self.notice = Bar("notice", "data-notice")
+        self.chrome = Bindings()
+        self.life = Bindings()
+        self.input: Input | None = None
+        self.conflict = False
+        self.paused = False
+        self._blocked_key: str | None = None  # unreadable data left in place (not copied aside)
+        self._previous_offer = False  # a link replaced a game that can be resumed
         self.timings: Any = None  # ?bench=1: per action, event -> DOM updated (ms)
         self.handler_timings: Any = None  # ?bench=1: the whole handler, save included
-        if "bench=1" in str(window.location.search):
+        if self.query.get("bench") == "1":
             self.timings = window.Array.new()
             self.handler_timings = window.Array.new()
             setattr(window, "__spiderTimings", self.timings)
             setattr(window, "__spiderHandler", self.handler_timings)
 
+    # ------------------------------------------------------------------ what tables may use
+    @property
+    def table(self) -> Any:
+        return self._table
+
+    @property
+    def reduced_motion(self) -> bool:
+        return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+    def setting(self, name: str) -> Any:
+        return getattr(self.settings, name)
+
+    def busy(self) -> bool:
+        return self.paused or self.dialogs.any_open()
+
+    def say(self, message: Msg | str, *, refusal: bool = False) -> None:
+        msg = byid("msg")
+        if isinstance(message, Msg):
+            msg.textContent = self.tx.msg(message)
+            msg.setAttribute("data-key", message.key)
+        else:
+            msg.textContent = message
+            msg.removeAttribute("data-key")
+        msg.classList.toggle("refusal", refusal)
+
+    def tool(self, name: str, *, enabled: bool | None = None, pressed: bool | None = None) -> None:
+        button = byid("tools").querySelector(f'[data-action="{name}"]')
+        if button is None or not hasattr(button, "setAttribute"):
+            return
+        if enabled is not None and bool(button.disabled) == enabled:
+            button.disabled = not enabled
+            sub = button.querySelector(".sub")
+            if sub is not None and hasattr(sub, "hidden"):
+                sub.hidden = enabled
+        if pressed is not None:
+            button.setAttribute("aria-pressed", "true" if pressed else "false")
+
     # ------------------------------------------------------------------ start
     def boot(self) -> None:
-        notes: list[str] = []
-        try:
-            self.settings = self.storage.load_settings()
-        except Unreadable as u:
-            notes.append(tr("ui.save.unreadable", reason=u.reason, key=u.aside or "-"))
-        self.view.set_four_color(self.settings.four_color)
-
-        fresh = False
-        link = read_link(str(window.location.search))
-        if link is not None:
-            window.history.replaceState(
-                None, "", str(window.location.pathname) + strip_link(str(window.location.search))
-            )
-            try:
-                self.game = open_link(*link)
-                self.origin = link[1] if link[0] == "pos" else None
-                fresh = True
-                notes.append(
-                    tr("ui.link.deal", id=self.game.deal_id) if link[0] == "deal" else tr("ui.link.pos")
-                )
-            except ValueError as e:
-                notes.append(str(e))
-        if self.game is None:
-            try:
-                saved = self.storage.load_game()
-            except Unreadable as u:
-                saved = None
-                notes.append(tr("ui.save.unreadable", reason=u.reason, key=u.aside or "-"))
-            if saved is not None:
-                self.game, self.origin = saved.game, saved.origin
-                self.clock.reset(saved.clock_ms)
-        if self.game is None:
-            self.game = Game.new(self.settings.suits)
+        if not self.storage.available:
+            self.notes.append(Msg("ui.save.off"))
+        name = self.settings.game
+        game, fresh, refusal = self._from_link()
+        if game is None:
+            game = self._resume(name)
+        if game is None:
+            r = room(name)
+            game = r.new_game(r.settings_variant(self.settings), self.settings)
             fresh = True
-
-        self.view.measure()
-        self.view.render(self.game)
-        self.view.set_time(self.clock.value())
-        self.view.say(" ".join(notes), refusal=bool(notes) and link is not None and not fresh)
-        self.view.ready()
+        self._build_chrome()
+        self._mount(game)
+        self.say(" ".join(self.tx.msg(n) for n in self.notes), refusal=refusal)
+        document.documentElement.classList.add("ready")
         if fresh:
             self.save()
-
-        Input(self)
-        UpdateOffer(self.save)
-        listen(window, "resize", lambda _e: self.view.relayout(self.game))
-        listen(document, "visibilitychange", self._visibility)
-        listen(window, "pagehide", lambda _e: self.save())
-        window.setInterval(keep(self._tick), 1000)
+        self.input = Input(self)
+        UpdateOffer(self.save, self.tx)
+        life = self.life
+        life.listen(document, "visibilitychange", self._visibility)
+        life.listen(window, "pagehide", lambda _e: self.save())
+        life.listen(window, "storage", self._storage_event)
+        life.every(1000, self._tick)
+        life.later(3000, lambda *_: self.verdict.allow_warming(self.game))
         self._resume_clock()
         self._endings()
-        self.verdict.warm(self.game)
+
+    def _from_link(self) -> tuple[Any, bool, bool]:
+        """The game a link opens (``?deal=``, ``?pos=``), and whether the message is a refusal.
+        A link that is broken is explained and changes nothing; two links that disagree
+        are both named; the game a link replaces is kept so the player can go back."""
+        links = [(k, v) for k, v in game_links(str(window.location.search)) if k in ("deal", "pos")]
+        if not links and "challenge" not in self.query:
+            return None, False, False
+        here = str(window.location.pathname) + strip_link(str(window.location.search))
+        window.history.replaceState(None, "", here)
+        opened: list[tuple[str, str, Any]] = []
+        for kind, value in links:
+            try:
+                opened.append((kind, value, open_link(kind, value)))
+            except MessageError as e:
+                self.notes.append(e.message)
+        if len(links) > 1 and len(opened) == len(links):
+            self.notes.append(Msg("ui.link.two", deal=quoted(links[0][1]), pos=quoted(links[1][1])))
+            return None, False, True
+        if not opened:
+            return None, False, True
+        kind, value, game = opened[0]
+        if self.storage.keep_previous(game.game_name):
+            self.notes.append(Msg("ui.previous.kept"))
+            self._previous_offer = True
+        self.origin = value if kind == "pos" else None
+        self.notes.insert(0, Msg("ui.link.deal", id=game.deal_id) if kind == "deal" else Msg("ui.link.pos"))
+        return game, True, len(opened) < len(links)
+
+    def _resume(self, name: str) -> Any:
+        try:
+            saved = self.storage.load_game(name)
+        except Unreadable as u:
+            self.notes.append(self._unreadable_note(u))
+            return None
+        if saved is None:
+            return None
+        self.origin, self.mode = saved.origin, saved.mode
+        self.clock.reset(saved.clock_ms)
+        return saved.game
+
+    def _unreadable_note(self, u: Unreadable) -> Msg:
+        if u.aside is not None:
+            return Msg("ui.save.unreadable", reason=u.reason, key=u.aside)
+        self._blocked_key = u.key
+        return Msg("ui.save.unreadable_kept", reason=u.reason, key=u.key)
+
+    # ------------------------------------------------------------------ chrome
+    def _build_chrome(self) -> None:
+        tx = self.tx
+        root = document.documentElement
+        root.setAttribute("lang", tx.lang)
+        tools = byid("tools")
+        tools.replaceChildren()
+        tools.removeAttribute("aria-hidden")
+        tools.setAttribute("aria-label", tx("ui.toolbar"))
+        menu = byid("menu")
+        menu.replaceChildren()
+        other = "en" if tx.lang == "de" else "de"
+        lang = el("button", "menu-btn", tx(f"ui.lang.{other}"), type="button", data_action="lang", id="lang",
+                  lang=other)
+        menu.append(lang, el("button", "menu-btn", "⚙", type="button", data_action="settings",
+                             aria_label=tx("ui.settings.title")))
+        byid("msg").textContent = ""
+        if self._blocked_key:
+            self.notice.show("unreadable", tx("ui.save.blocked"),
+                             (("discard-unreadable", tx("ui.save.discard"), False),))
+        if self._previous_offer:
+            self.notice.show("previous", tx("ui.previous.kept"),
+                             (("previous", tx("ui.previous.button"), False),))
+
+    def _build_tools(self, table: Any) -> None:
+        tx = self.tx
+        tools = byid("tools")
+        tools.replaceChildren()
+        for action, icon in (*TOOLS_BEFORE, *table.tools, *TOOLS_AFTER):
+            b = el("button", f"tool t-{action}", type="button", data_action=action)
+            b.append(el("span", "ico", icon, aria_hidden="true"), el("span", "lbl", tx(f"ui.btn.{action}")))
+            off = f"ui.btn.{action}.off"
+            if off in catalog(tx.lang):
+                sub = el("span", "sub", tx(off))
+                sub.hidden = True
+                b.append(sub)
+            if action == "four_color":
+                b.setAttribute("aria-pressed", "true" if self.settings.four_color else "false")
+            tools.append(b)
+
+    def _mount(self, game: Any) -> None:
+        """Put ``game`` on the table, with its game's table (swapping tables if needed)."""
+        r = room(game.game_name)
+        if self._table is not None and self._table.name != r.name:
+            self._table.unmount()
+            self._table = None
+        self.game = game
+        if self._table is None:
+            self._table = r.make_table(self, game)
+            self._build_tools(self._table)
+            self._table.mount()
+        self._table.game = game
+        document.documentElement.classList.toggle("four", self.settings.four_color)
+        self._table.render()
+        self._render_chrome()
+        self.clock_show()
+
+    def _render_chrome(self) -> None:
+        tx, game = self.tx, self.game
+        r = room(game.game_name)
+        title = tx(f"ui.title.{r.name}")
+        document.title = title
+        byid("title").textContent = title
+        deal_id = game.deal_id
+        byid("deal-id").textContent = tx("ui.deal_id", id=deal_id) if deal_id else tx("ui.deal_id.none")
+        mode = byid("mode")
+        label = el("span", "mode-label", r.mode(tx, game))
+        parts = [label]
+        for other in ROOMS.values():
+            if other.name != r.name:
+                parts.append(el("button", "mode-switch", tx(f"ui.switch.{other.name}"), type="button",
+                                data_action=f"switch-{other.name}"))
+        mode.replaceChildren(*parts)
+        self.tool("undo", enabled=game.can_undo)
+        self.tool("redo", enabled=game.can_redo)
+
+    def rebuild(self) -> None:
+        """The language changed: the whole chrome again, the game and the clock as they are."""
+        self.save()
+        if self._table is not None:
+            self._table.unmount()
+            self._table = None
+        self.dialogs.remove()
+        self.verdict_bar.remove()
+        self.notice.remove()
+        self.dialogs = Dialogs(self.tx)
+        self._build_chrome()
+        self._mount(self.game)
 
     # ------------------------------------------------------------------ clock
+    def clock_show(self) -> None:
+        if self._table is not None and self._table.status is not None:
+            self._table.status.set("time", clock_text(self.clock.value()))
+
     def _started(self) -> bool:
         return self.clock.value() > 0 or self.game.can_undo
 
+    def _timed_out(self) -> bool:
+        return bool(self.mode and self.mode.get("timeout"))
+
     def _resume_clock(self) -> None:
-        if self._started() and not self.game.is_won and document.visibilityState == "visible":
+        if self._started() and not self.game.is_won and not self.paused and not self._timed_out() \
+                and document.visibilityState == "visible":
             self.clock.run()
 
     def _visibility(self, _event: Any) -> None:
@@ -140,98 +301,135 @@ class App:
             self.save()
         else:
             self._resume_clock()
-        self.view.set_time(self.clock.value())
+        self.clock_show()
 
     def _tick(self, *_: Any) -> None:
-        if self.clock.since is not None:
-            self.view.set_time(self.clock.value())
+        if self.clock.running:
+            self.clock_show()
+            limit = self.settings.time_limit if room(self.game.game_name).timed else 0
+            if over_limit(self.clock.value(), limit) and not self._timed_out():
+                self._time_up(limit)
 
-    # ------------------------------------------------------------------ state
-    def busy(self) -> bool:
-        return self.dialogs.any_open() or (self.picker is not None and self.picker.dialog.open)
+    def _time_up(self, limit: int) -> None:
+        """The time limit ran out: the player is told and plays on without the clock."""
+        self.clock.pause()
+        self.mode = {**(self.mode or {}), "timeout": limit}
+        self.clock_show()
+        self.notice.show("time", self.tx("ui.time.up", n=limit),
+                         (("time-ok", self.tx("ui.time.go_on"), True),))
+        self.say(Msg("ui.time.up", n=limit))
+        self.save()
 
-    def save(self) -> None:
-        if self.game is not None and not self.storage.save_game(self.game, self.clock.value(), self.origin):
-            self.view.say(tr("ui.save.failed"), refusal=True)
+    # ------------------------------------------------------------------ pause
+    def pause(self, on: bool) -> None:
+        """Pause hides the table (so a paused game cannot be studied) and stops the clock."""
+        if on == self.paused or (on and self.game.is_won):
+            return
+        self.paused = on
+        document.documentElement.classList.toggle("paused", on)
+        self.tool("pause", pressed=on)
+        if on:
+            self.clock.pause()
+            self.notice.show("paused", self.tx("ui.paused"), (("resume", self.tx("ui.resume"), True),))
+            self.say(Msg("ui.paused"))
+        else:
+            self.notice.hide("paused")
+            self._resume_clock()
+            self.say(Msg("ui.resumed"))
+        self.clock_show()
+        self.save()
 
+    # ------------------------------------------------------------------ saving and two tabs
+    def save(self, *, force: bool = False) -> None:
+        if self.game is None:
+            return
+        if self.conflict and not force:
+            return  # another tab has a newer game: nothing is written until the player decides
+        result = self.storage.save_game(self.game.game_name, self.game, self.clock.value(), self.origin,
+                                        self.mode, force=force)
+        if result == "conflict":
+            self._conflict()
+        elif result == "failed":
+            self.say(Msg("ui.save.failed"), refusal=True)
+
+    def _storage_event(self, event: Any) -> None:
+        key = event.key
+        if self.game is not None and key == GAME_KEYS.get(self.game.game_name) \
+                and self.storage.changed_elsewhere(str(key)):
+            self._conflict()
+
+    def _conflict(self) -> None:
+        self.conflict = True
+        self.notice.show("conflict", self.tx("ui.tabs.changed"),
+                         (("conflict-take", self.tx("ui.tabs.take"), True),
+                          ("conflict-keep", self.tx("ui.tabs.keep"), False)))
+
+    def _take_newer(self) -> None:
+        try:
+            saved = self.storage.adopt(self.game.game_name)
+        except Unreadable as u:
+            self.say(self._unreadable_note(u), refusal=True)
+            return
+        self.conflict = False
+        self.notice.hide("conflict")
+        if saved is not None:
+            self._start_saved(saved, Msg("ui.tabs.taken"))
+
+    def _start_saved(self, saved: Saved, note: Msg) -> None:
+        self.dialogs.close_all()
+        self._position_changed()
+        self.origin, self.mode = saved.origin, saved.mode
+        self.clock.reset(saved.clock_ms)
+        self._mount(saved.game)
+        self.say(note)
+        self._resume_clock()
+        self._endings()
+
+    # ------------------------------------------------------------------ acting
     def _record(self, t0: float) -> None:
         if self.timings is not None:
             self.timings.push(window.performance.now() - t0)
 
-    # ------------------------------------------------------------------ actions
-    def tap(self, col: int, index: int, t0: float) -> None:
-        game = self.game
-        self._act(lambda: game.play(game.tap(col, index)), "move", t0)
-
-    def move(self, src: int, dst: int, count: int, t0: float | None = None, *,
-             dropped: bool = False) -> None:
-        """Play a block move; ``dropped``: the cards already sit where the pointer let go,
-        so they are not animated from their column."""
-        self._act(lambda: self.game.play(Move(src, dst, count)), "drop" if dropped else "move", t0)
-
-    def _act(self, do: Any, kind: str, t0: float | None = None) -> None:
+    def act(self, do: Callable[[], Any], kind: str, t0: float | None = None) -> None:
+        """One player action: ``do()`` plays it (or raises :class:`IllegalMove` with the
+        reason, shown as a refusal), then one render, the announcement, one save."""
         t0 = window.performance.now() if t0 is None else t0
         try:
-            step: Step = do()
+            step = do()
         except IllegalMove as e:
-            self.view.say(e.reason, refusal=True)
+            self.say(e.message, refusal=True)
             self._record(t0)
             return
-        self.view.render(self.game, self._flows(step, kind))
-        self.view.say(self._message(step, kind))
+        table = self._table
+        table.render(step, kind)
+        self.tool("undo", enabled=self.game.can_undo)
+        self.tool("redo", enabled=self.game.can_redo)
+        parts = table.announce(step, kind)
+        text = " ".join(self.tx.msg(m) for m in parts)
+        self.say(Msg("verbatim", text=text) if len(parts) != 1 else parts[0])
         self._record(t0)
         self._position_changed()
-        if kind != "undo":
-            first = len(self.game.completed_suits) - len(step.completed)
-            for i in range(len(step.completed)):
-                self.view.pulse_slot(first + i)
         if self.game.is_won:
             self.clock.pause()
-            self.view.set_time(self.clock.value())
+            self.clock_show()
         elif document.visibilityState == "visible":
             self.clock.run()
         self.save()
-        self._endings()
+        self._endings(celebrate_win=kind != "undo")
         if self.handler_timings is not None:
             self.handler_timings.push(window.performance.now() - t0)
 
-    def _flows(self, step: Step, kind: str) -> list[tuple[int, int, int]] | None:
-        mv = step.move
-        if kind == "drop" or step.completed:
-            return None
-        if mv.is_deal:
-            return None if kind == "undo" else [(-1, c, 1) for c in range(10)]
-        if kind == "undo":
-            return [(mv.dst, mv.src, mv.count)]
-        return [(mv.src, mv.dst, mv.count)]
-
-    def _message(self, step: Step, kind: str) -> str:
-        if kind == "undo":
-            return tr("ui.undone")
-        parts = list(self.game.announcement(step))
-        mv = step.move
-        if mv.is_deal:
-            parts.insert(0, tr("ui.dealt", n=self.game.rounds_left))
-        elif not step.completed:
-            column = self.game.columns[mv.dst].up
-            first = card_name(parse_card(column[len(column) - mv.count]))
-            key = "ui.moved" if mv.count == 1 else "ui.moved_many"
-            text = tr(key, card=first, more=mv.count - 1, dst=mv.dst + 1)
-            if step.revealed:
-                text += " " + tr("ui.revealed")
-            parts.insert(0, text)
-        if kind == "redo":
-            parts.insert(0, tr("ui.redone"))
-        if self.game.is_won:
-            parts.append(tr("ui.won.announce"))
-        return " ".join(parts)
-
-    def _endings(self) -> None:
-        if self.game.is_won:
-            self.dialogs.close_stuck()
-            self.dialogs.open_won(self.game, self.clock.value())
-        elif self.game.is_stuck:
-            self.dialogs.open_stuck()
+    def _endings(self, *, celebrate_win: bool = False) -> None:
+        game, tx = self.game, self.tx
+        if game.is_won:
+            self.dialogs.close("stuck")
+            if celebrate_win and not self.reduced_motion:
+                celebrate()
+            facts = [("time", clock_text(self.clock.value())), *self._table.won_facts()]
+            name = game.game_name
+            self.dialogs.open_won(tx("ui.won.title"), tx(f"ui.won.text.{name}"), facts, game.deal_id)
+        elif game.is_stuck:
+            self.dialogs.open_stuck(tx(f"ui.stuck.text.{game.game_name}"))
 
     def _position_changed(self) -> None:
         """A check of the old position is no longer wanted; its bar goes."""
@@ -239,109 +437,236 @@ class App:
         self.verdict_bar.hide()
         self.verdict.warm(self.game)
 
+    # ------------------------------------------------------------------ hint and verdict
     def hint(self) -> None:
-        """The engine's hint; when every card is known, first the solver's verdict
-        (spider/web/verdict.py): a proved loss shows the verdict bar, a found win makes
-        the hint the first move of the winning line, anything else the normal hint."""
+        """The engine's hint; when every card is known, first the solver's verdict: a proved
+        loss shows the verdict bar, a found win makes the hint the first move of the winning
+        line, anything else the normal hint."""
         game = self.game
         if game.all_known and not game.is_won and not game.is_stuck:
-            self.verdict_bar.checking()
-            self.view.say(tr("ui.verdict.checking"))
+            # The bar says it in full; the live region only briefly (not the same sentence twice).
+            self.verdict_bar.show("checking", self.tx("ui.verdict.checking"))
+            self.say(Msg("ui.verdict.checking.short"))
             self.verdict.ask(game, self._verdict)
             return
         self._normal_hint()
 
     def _normal_hint(self) -> None:
         h = self.game.hint()
-        self.view.show_hint(h.move)
-        self.view.say(h.text)
+        self._table.show_hint(h.move)
+        self.say(h.message)
 
     def _verdict(self, result: dict[str, Any]) -> None:
         self.verdict_bar.hide()
         status = result.get("status")
         if status == "unsolvable":
-            self.view.clear_hint()
-            self.verdict_bar.lost()
-            self.view.say(tr("ui.verdict.lost"))
+            self._table.clear_hint()
+            self.verdict_bar.show("lost", self.tx("ui.verdict.lost"),
+                                  (("verdict-restart", self.tx("ui.verdict.restart"), True),
+                                   ("verdict-new", self.tx("ui.verdict.new"), False)))
+            self.say(Msg("ui.verdict.lost.short"))
         elif status == "solved" and result.get("line"):
-            move = Move.from_text(str(result["line"][0]))
-            self.view.show_hint(move)
-            self.view.say(tr("ui.verdict.win", move=describe(self.game, move)))
+            move_class = find_game(self.game.game_name).module().Move
+            move = move_class.from_text(str(result["line"][0]))
+            self._table.show_hint(move)
+            self.say(Msg("ui.verdict.win", move=self._table.describe(move)))
         else:
             self._normal_hint()
 
-    def open_picker(self, col: int) -> None:
-        if self.picker is None:
-            from .picker import Picker
-
-            self.picker = Picker(self)
-        self.view.clear_hint()
-        self.picker.open(col)
-
-    def start(self, game: Game, origin: str | None, note: str) -> None:
+    # ------------------------------------------------------------------ games
+    def start(self, game: Any, origin: str | None, note: Msg, mode: dict[str, Any] | None = None) -> None:
         self.dialogs.close_all()
-        self.game = game
-        self.origin = origin
+        self.game_switch_save(game)
         self._position_changed()
+        self.origin, self.mode = origin, mode
         self.clock.reset()
-        self.view.render(game)
-        self.view.set_time(0)
-        self.view.say(note)
+        self.pause(False)
+        self.notice.hide("time")
+        self._mount(game)
+        self.say(note)
         self.save()
 
+    def game_switch_save(self, game: Any) -> None:
+        """Before another game goes on the table: the running one is saved as it is, and a
+        switch of game is remembered."""
+        if self.game is not None:
+            self.clock.pause()
+            self.save()
+        if self.settings.game != game.game_name:
+            self.settings.game = game.game_name
+            self.storage.save_settings(self.settings)
+
+    def new_game(self, choice: Choice, level: str) -> None:
+        r = room(choice.game)
+        self.settings.level = level
+        game = r.new_game(choice.variant, self.settings)
+        r.remember(self.settings, game)
+        self.storage.save_settings(self.settings)
+        self.start(game, None, Msg("ui.new_game", mode=r.mode(self.tx, game), id=game.deal_id or ""))
+
     def restart(self) -> None:
-        if self.game.deal_id:
-            game = Game.new(deal_id=self.game.deal_id)
+        """Same cards again. The game it replaces is kept: the notice offers it back."""
+        game = self.game
+        if game.deal_id:
+            fresh = find_game(game.game_name).module().Game.new(deal_id=game.deal_id)
         elif self.origin is not None:
-            game = Game.from_text(self.origin)
+            fresh = type(game).from_text(self.origin)
         else:
             return
-        self.start(game, self.origin if not self.game.deal_id else None, tr("ui.restart"))
+        if hasattr(game, "lenient_deal"):
+            fresh.lenient_deal = game.lenient_deal
+        kept = self._started() and self.storage.keep_previous(game.game_name)
+        self.start(fresh, self.origin, Msg("ui.restart"), self.mode)
+        if kept:
+            self.notice.show("previous", self.tx("ui.previous.restart"),
+                             (("previous", self.tx("ui.previous.button"), False),))
 
-    def new_game(self, suits: int) -> None:
-        self.settings.suits = suits
-        self.storage.save_settings(self.settings)
-        game = Game.new(suits)
-        self.start(game, None, tr("ui.new_game", level=tr(f"ui.new.level.{suits}"), id=game.deal_id))
+    def resume_previous(self) -> None:
+        """Back to the game a link or "same cards again" replaced; the one on the table takes
+        its place, so the player can switch back again."""
+        found = self.storage.previous()
+        if found is None:
+            return
+        name, saved = found
+        self.game_switch_save(saved.game)
+        if self.game.game_name == name:
+            self.storage.keep_previous(name)
+        self.notice.hide("previous")
+        self._start_saved(saved, Msg("ui.previous.resumed"))
+        self.save(force=True)
 
-    def action(self, name: str, node: Any) -> None:
-        game = self.game
+    def switch_to(self, name: str) -> None:
+        """The other game of the house: its own save as it was left, or a new game."""
+        r: Room = room(name)
+        try:
+            saved = self.storage.load_game(name)
+        except Unreadable as u:
+            self.say(self._unreadable_note(u), refusal=True)
+            saved = None
+        if saved is not None:
+            self.game_switch_save(saved.game)
+            self._start_saved(saved, Msg("ui.switched", mode=r.mode(self.tx, saved.game)))
+            return
+        game = r.new_game(r.settings_variant(self.settings), self.settings)
+        self.start(game, None, Msg("ui.new_game", mode=r.mode(self.tx, game), id=game.deal_id or ""))
+
+    # ------------------------------------------------------------------ buttons
+    def action(self, name: str) -> None:
+        game, tx = self.game, self.tx
+        if name in ("pause", "resume"):
+            self.pause(name == "pause" and not self.paused)
+            return
+        if self.paused:
+            return
+        if self._table.action(name):
+            return
         if name == "undo":
-            self._act(game.undo, "undo")
+            self.act(game.undo, "undo")
         elif name == "redo":
-            self._act(game.redo, "redo")
-        elif name in ("deal", "stock"):
-            self._act(game.deal, "move")
+            self.act(game.redo, "redo")
         elif name == "hint":
             self.hint()
         elif name in ("new", "won-new", "stuck-new", "verdict-new"):
             self.dialogs.close_all()
-            self.dialogs.open_new(self.settings.suits)
+            r = room(game.game_name)
+            current = Choice(r.name, r.settings_variant(self.settings))
+            prev = self.storage.previous()
+            label = room(prev[0]).mode(tx, prev[1].game) if prev else None
+            self.dialogs.open_new(current, self.settings.level, label)
         elif name in ("restart", "won-restart", "stuck-restart", "verdict-restart"):
             self.restart()
         elif name == "four_color":
             self.settings.four_color = not self.settings.four_color
-            self.view.set_four_color(self.settings.four_color)
+            document.documentElement.classList.toggle("four", self.settings.four_color)
+            self.tool("four_color", pressed=self.settings.four_color)
             self.storage.save_settings(self.settings)
         elif name == "new-start":
-            suits = self.dialogs.chosen_suits()
-            self.dialogs.close_new()
-            self.new_game(suits)
+            choice, level = self.dialogs.chosen(), self.dialogs.chosen_level()
+            self.dialogs.close("newgame")
+            self.new_game(choice, level)
         elif name in ("new-cancel", "close-dialog"):
             self.dialogs.close_all()
         elif name == "stuck-undo":
-            self.dialogs.close_stuck()
-            self._act(game.undo, "undo")
+            self.dialogs.close("stuck")
+            self.act(game.undo, "undo")
         elif name == "copy-id":
             self._copy(game.deal_id or "")
+        elif name == "previous":
+            self.dialogs.close_all()
+            self.resume_previous()
+        elif name.startswith("switch-"):
+            self.switch_to(name.removeprefix("switch-"))
+        elif name == "help":
+            self.dialogs.open_help(self._help_sections())
+        elif name == "settings":
+            self.dialogs.open_settings(self._settings_values(), SETTINGS)
+        elif name == "settings-save":
+            self._apply_settings(self.dialogs.settings_values(SETTINGS))
+        elif name == "lang":
+            self._apply_settings({**self._settings_values(), "lang": "en" if tx.lang == "de" else "de"})
+        elif name == "conflict-take":
+            self._take_newer()
+        elif name == "conflict-keep":
+            self.conflict = False
+            self.notice.hide("conflict")
+            self.save(force=True)
+        elif name == "time-ok":
+            self.notice.hide("time")
+        elif name == "discard-unreadable":
+            if self._blocked_key:
+                self.storage.remove(self._blocked_key)
+                self._blocked_key = None
+            self.notice.hide("unreadable")
+            self.save()
 
     def _copy(self, text: str) -> None:
-        ok = keep(lambda *_: self.view.say(tr("ui.copied", id=text)))
-        bad = keep(lambda *_: self.view.say(tr("ui.copy_failed", id=text)))
+        if not text:
+            return
+        ok = keep(lambda *_: self.say(Msg("ui.copied", id=text)))
+        bad = keep(lambda *_: self.say(Msg("ui.copy_failed", id=text)))
         try:
             window.navigator.clipboard.writeText(text).then(ok, bad)
         except Exception:  # no clipboard API (insecure context)
             bad()
+
+    # ------------------------------------------------------------------ settings and help
+    def _settings_values(self) -> dict[str, Any]:
+        s = self.settings
+        return {"lang": self.tx.lang, "four_color": s.four_color, "lenient_deal": s.lenient_deal,
+                "points": s.points, "time_limit": s.time_limit}
+
+    def _apply_settings(self, values: dict[str, Any]) -> None:
+        s = self.settings
+        self.dialogs.close("settings")
+        s.four_color = bool(values["four_color"])
+        s.lenient_deal = bool(values["lenient_deal"])
+        s.points = bool(values["points"])
+        s.time_limit = int(values["time_limit"])
+        lang = values["lang"] if values["lang"] in ("de", "en") else self.tx.lang
+        s.lang = lang
+        self.storage.save_settings(s)
+        if hasattr(self.game, "lenient_deal"):
+            self.game.lenient_deal = s.lenient_deal
+            self.save()
+        document.documentElement.classList.toggle("four", s.four_color)
+        self.tool("four_color", pressed=s.four_color)
+        if lang != self.tx.lang:
+            self.tx = Texts(lang)
+            self.rebuild()
+            self.say(Msg("ui.lang.switched"))
+            return
+        self._table.render()
+        self.say(Msg("ui.settings.saved"))
+
+    def _help_sections(self) -> list[tuple[str, list[str]]]:
+        tx = self.tx
+        first = self.game.game_name
+        names = [first, *[n for n in ROOMS if n != first]]
+        keys = [f"help.{n}" for n in names] + ["help.moving", "help.keys", "help.hint", "help.ids"]
+        out = []
+        for key in keys:
+            out.append((tx(f"{key}.title"), tx(f"{key}.text").split("\n\n")))
+        return out
 
 
 def start() -> App:

@@ -1,28 +1,259 @@
-"""The modal dialogs: new game (difficulty), won, stuck. Built on first use, so nothing
-of them costs time before the first board. Their buttons carry ``data-action`` and are
-handled by the app like every other button."""
+"""The shell's modal dialogs: new game (which game, variant and level), won, stuck, how to
+play, settings. Built on first use, so nothing of them costs time before the first board,
+and removed with the chrome when the language changes. Their buttons carry
+``data-action`` and are handled by the shell like every other button.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import document
 
-from ..cards import SUIT_LETTERS, SUIT_SYMBOLS
-from .dom import absent, byid, clock_text, el, listen, tr
+from .dom import Bindings, absent, byid, el
+from .i18n import Texts
+from .tables import ROOMS, Choice, all_choices
 
-LEVELS = (1, 2, 4)
+LEVELS = ("easy", "normal", "hard")
 
 
-def _dialog(ident: str, title: str) -> tuple[Any, Any]:
-    d = el("dialog", f"dlg {ident}", id=ident, aria_labelledby=f"{ident}-title")
-    d.append(el("h2", "", title, id=f"{ident}-title"))
-    body = el("div", "dlg-body")
-    d.append(body)
-    byid("table").append(d)
-    listen(d, "pointerdown", lambda e: _mark_outside(d, e))
-    listen(d, "click", lambda e: _close_outside(d, e))
-    return d, body
+class Dialogs:
+    def __init__(self, tx: Texts) -> None:
+        self.tx = tx
+        self.bind = Bindings()
+        self.nodes: dict[str, Any] = {}
+        self._values: dict[str, Any] = {}
+
+    def remove(self) -> None:
+        self.bind.unbind()
+        for d in self.nodes.values():
+            d.remove()
+        self.nodes.clear()
+
+    # ------------------------------------------------------------------ plumbing
+    def _dialog(self, ident: str, title: str) -> tuple[Any, Any]:
+        d = el("dialog", f"dlg {ident}", id=ident, aria_labelledby=f"{ident}-title")
+        d.append(el("h2", "", title, id=f"{ident}-title"))
+        body = el("div", "dlg-body")
+        d.append(body)
+        byid("table").append(d)
+        self.bind.listen(d, "pointerdown", lambda e: _mark_outside(d, e))
+        self.bind.listen(d, "click", lambda e: _close_outside(d, e))
+        self.nodes[ident] = d
+        return d, body
+
+    def _show(self, ident: str, build: Callable[[], Any]) -> Any:
+        d = self.nodes.get(ident) or build()
+        if not d.open:
+            d.showModal()
+        return d
+
+    def any_open(self) -> bool:
+        return not absent(document.querySelector("dialog[open]"))
+
+    def is_open(self, ident: str) -> bool:
+        d = self.nodes.get(ident)
+        return d is not None and bool(d.open)
+
+    def close(self, ident: str) -> None:
+        d = self.nodes.get(ident)
+        if d is not None and d.open:
+            d.close()
+
+    def close_all(self) -> None:
+        for d in self.nodes.values():
+            if d.open:
+                d.close()
+
+    def _buttons(self, *specs: tuple[str, str, bool]) -> Any:
+        row = el("div", "actions")
+        for action, label, primary in specs:
+            row.append(el("button", "primary" if primary else "", label, type="button", data_action=action))
+        return row
+
+    # ------------------------------------------------------------------ new game
+    def open_new(self, current: Choice, level: str, previous: str | None) -> None:
+        """The game chooser: every game and variant of the house, the level where the game
+        has levels (shown only while such a game is chosen), and the way back to a game a
+        link or "same cards again" replaced (``previous``: its label, or None)."""
+        tx = self.tx
+        if "newgame" not in self.nodes:
+            d, body = self._dialog("newgame", tx("ui.new.title"))
+            games = el("fieldset", "levels choices")
+            games.append(el("legend", "", tx("ui.new.legend")))
+            for choice in all_choices():
+                room = ROOMS[choice.game]
+                label = el("label", "level")
+                note_id = f"note-{choice.value}"
+                radio = el("input", "", type="radio", name="choice", value=choice.value,
+                           aria_describedby=note_id)
+                text = el("span", "lv")
+                text.append(el("b", "", room.choice_label(tx, choice.variant)),
+                            el("small", "", room.choice_note(tx, choice.variant), id=note_id,
+                               aria_hidden="true"))
+                label.append(radio, text)
+                games.append(label)
+            body.append(games)
+            levels = el("fieldset", "levels grades", id="new-levels")
+            levels.append(el("legend", "", tx("ui.new.level")))
+            for name in LEVELS:
+                label = el("label", "level")
+                label.append(el("input", "", type="radio", name="grade", value=name),
+                             el("span", "lv", tx(f"ui.level.{name}")))
+                levels.append(label)
+            body.append(levels)
+            self._values["previous"] = el("button", "previous", "", type="button", data_action="previous")
+            body.append(self._values["previous"])
+            d.append(self._buttons(("new-cancel", tx("ui.cancel"), False),
+                                   ("new-start", tx("ui.new.start"), True)))
+            self.bind.listen(games, "change", lambda _e: self._levels_follow())
+        d = self.nodes["newgame"]
+        radio = d.querySelector(f'input[name=choice][value="{current.value}"]')
+        radio.checked = True
+        grade = d.querySelector(f'input[name=grade][value="{level}"]')
+        if not absent(grade):
+            grade.checked = True
+        prev = self._values["previous"]
+        prev.hidden = previous is None
+        prev.textContent = tx("ui.previous.resume", game=previous or "")
+        self._levels_follow()
+        if not d.open:
+            d.showModal()
+        radio.focus()
+
+    def _levels_follow(self) -> None:
+        choice = self.chosen()
+        self.nodes["newgame"].querySelector("#new-levels").hidden = not ROOMS[choice.game].has_levels
+
+    def chosen(self) -> Choice:
+        d = self.nodes["newgame"]
+        checked = d.querySelector("input[name=choice]:checked")
+        if absent(checked):
+            return Choice("spider", 4)
+        game, _, variant = str(checked.value).rpartition("-")
+        return Choice(game, int(variant))
+
+    def chosen_level(self) -> str:
+        checked = self.nodes["newgame"].querySelector("input[name=grade]:checked")
+        return "normal" if absent(checked) else str(checked.value)
+
+    # ------------------------------------------------------------------ won
+    def open_won(self, title: str, text: str, facts: list[tuple[str, str]], deal_id: str | None) -> None:
+        """The result: ``facts`` as (key, value) shown as ``[data-won=key]``, then the ID."""
+        tx = self.tx
+        if "won" not in self.nodes:
+            d, body = self._dialog("won", "")
+            self._values["won_text"] = el("p")
+            self._values["won_facts"] = el("dl", "facts")
+            body.append(self._values["won_text"], self._values["won_facts"])
+            d.append(self._buttons(("close-dialog", tx("ui.close"), False),
+                                   ("won-restart", tx("ui.btn.restart"), False),
+                                   ("won-new", tx("ui.btn.new"), True)))
+        d = self.nodes["won"]
+        d.querySelector("h2").textContent = title
+        self._values["won_text"].textContent = text
+        dl = self._values["won_facts"]
+        rows = []
+        for key, value in [*facts, ("deal", deal_id or tx("ui.deal_id.none"))]:
+            dd = el("dd")
+            dd.append(el("span", "", value, data_won=key))
+            if key == "deal" and deal_id:
+                # Inside the <dd>, after the value: a <dl> may hold only dt/dd groups (axe).
+                dd.append(el("button", "copy", tx("ui.won.copy"), type="button", data_action="copy-id"))
+            rows += [el("dt", "", tx(f"ui.won.{key}")), dd]
+        dl.replaceChildren(*rows)
+        if not d.open:
+            d.showModal()
+
+    # ------------------------------------------------------------------ stuck
+    def open_stuck(self, text: str) -> None:
+        tx = self.tx
+
+        def build() -> Any:
+            d, body = self._dialog("stuck", tx("ui.stuck.title"))
+            self._values["stuck_text"] = el("p")
+            body.append(self._values["stuck_text"])
+            d.append(self._buttons(("stuck-undo", tx("ui.stuck.undo"), True),
+                                   ("stuck-restart", tx("ui.btn.restart"), False),
+                                   ("stuck-new", tx("ui.btn.new"), False)))
+            return d
+
+        d = self.nodes.get("stuck") or build()
+        self._values["stuck_text"].textContent = text
+        if not d.open:
+            d.showModal()
+
+    # ------------------------------------------------------------------ how to play
+    def open_help(self, sections: list[tuple[str, list[str]]]) -> None:
+        """How to play: (heading, paragraphs) per section, all from the catalog."""
+        tx = self.tx
+
+        def build() -> Any:
+            d, body = self._dialog("help", tx("ui.help.title"))
+            body.classList.add("help-text")
+            for heading, paragraphs in sections:
+                body.append(el("h3", "", heading))
+                for p in paragraphs:
+                    body.append(el("p", "", p))
+            d.append(self._buttons(("close-dialog", tx("ui.close"), True)))
+            return d
+
+        self._show("help", build)
+
+    # ------------------------------------------------------------------ settings
+    def open_settings(self, values: dict[str, Any], options: list[tuple[str, str]]) -> None:
+        """Settings: ``options`` as (name, kind) with kind ``check``, ``lang`` or
+        ``minutes``; the shell reads them back with :meth:`settings_values`."""
+        tx = self.tx
+        if "settings" not in self.nodes:
+            d, body = self._dialog("settings", tx("ui.settings.title"))
+            for name, kind in options:
+                row = el("label", f"setting s-{name}")
+                if kind == "check":
+                    row.append(el("input", "", type="checkbox", name=name),
+                               el("span", "", tx(f"ui.settings.{name}")))
+                elif kind == "lang":
+                    row.append(el("span", "", tx("ui.settings.lang")))
+                    select = el("select", "", name=name)
+                    for code in ("de", "en"):
+                        select.append(el("option", "", tx(f"ui.lang.{code}"), value=code))
+                    row.append(select)
+                else:
+                    row.append(el("span", "", tx(f"ui.settings.{name}")),
+                               el("input", "", type="number", name=name, min="0", max="600", step="1",
+                                  inputmode="numeric"))
+                body.append(row)
+                note_key = f"ui.settings.{name}.note"
+                body.append(el("p", "note", tx(note_key)))
+            d.append(self._buttons(("close-dialog", tx("ui.cancel"), False),
+                                   ("settings-save", tx("ui.settings.save"), True)))
+        d = self.nodes["settings"]
+        for name, kind in options:
+            field = d.querySelector(f'[name="{name}"]')
+            if kind == "check":
+                field.checked = bool(values[name])
+            else:
+                field.value = str(values[name])
+        if not d.open:
+            d.showModal()
+        d.querySelector("input, select").focus()
+
+    def settings_values(self, options: list[tuple[str, str]]) -> dict[str, Any]:
+        d = self.nodes["settings"]
+        out: dict[str, Any] = {}
+        for name, kind in options:
+            field = d.querySelector(f'[name="{name}"]')
+            if kind == "check":
+                out[name] = bool(field.checked)
+            elif kind == "lang":
+                out[name] = str(field.value)
+            else:
+                try:
+                    out[name] = max(0, min(600, int(float(str(field.value) or "0"))))
+                except ValueError:
+                    out[name] = 0
+        return out
 
 
 def _outside(d: Any, e: Any) -> bool:
@@ -37,126 +268,3 @@ def _mark_outside(d: Any, e: Any) -> None:
 def _close_outside(d: Any, e: Any) -> None:
     if e.target.isSameNode(d) and d.getAttribute("data-outside") == "1" and _outside(d, e):
         d.close()
-
-
-def _buttons(*specs: tuple[str, str, bool]) -> Any:
-    row = el("div", "actions")
-    for action, label, primary in specs:
-        row.append(el("button", "primary" if primary else "", label, type="button", data_action=action))
-    return row
-
-
-class Dialogs:
-    def __init__(self) -> None:
-        self._new: Any = None
-        self._won: Any = None
-        self._stuck: Any = None
-
-    def any_open(self) -> bool:
-        return not absent(document.querySelector("dialog[open]"))
-
-    def close_all(self) -> None:
-        for d in (self._new, self._won, self._stuck):
-            if d is not None and d.open:
-                d.close()
-
-    # ------------------------------------------------------------------ new game
-    def open_new(self, suits: int) -> None:
-        if self._new is None:
-            d, body = _dialog("newgame", tr("ui.new.title"))
-            fs = el("fieldset", "levels")
-            fs.append(el("legend", "", tr("ui.new.legend")))
-            for n in LEVELS:
-                label = el("label", "level")
-                radio = el("input", "", type="radio", name="level", value=str(n))
-                text = el("span", "lv")
-                text.append(el("b", "", tr(f"ui.new.level.{n}")), el("small", "", tr(f"ui.new.suits.{n}")))
-                label.append(radio, text)
-                fs.append(label)
-            body.append(fs)
-            d.append(_buttons(("new-cancel", tr("ui.cancel"), False),
-                              ("new-start", tr("ui.new.start"), True)))
-            self._new = d
-        radio = self._new.querySelector(f'input[value="{suits}"]')
-        radio.checked = True
-        self._new.showModal()
-        radio.focus()
-
-    def chosen_suits(self) -> int:
-        checked = self._new.querySelector("input[name=level]:checked")
-        return 4 if absent(checked) else int(checked.value)
-
-    def close_new(self) -> None:
-        if self._new is not None:
-            self._new.close()
-
-    # ------------------------------------------------------------------ won
-    def open_won(self, game: Any, ms: float) -> None:
-        if self._won is None:
-            d, body = _dialog("won", tr("ui.won.title"))
-            body.append(el("p", "", tr("ui.won.text")))
-            dl = el("dl", "facts")
-            self._won_values: dict[str, Any] = {}
-            for key in ("time", "moves", "runs", "score", "deal"):
-                dl.append(el("dt", "", tr(f"ui.won.{key}")))
-                dd = el("dd")
-                value = el("span", "", "", data_won=key)
-                dd.append(value)
-                dl.append(dd)
-                self._won_values[key] = value
-            # Inside the <dd>, after the value: a <dl> may hold only dt/dd groups (axe).
-            copy = el("button", "copy", tr("ui.won.copy"), type="button", data_action="copy-id")
-            self._won_values["deal"].after(copy)
-            body.append(dl)
-            d.append(
-                _buttons(
-                    ("close-dialog", tr("ui.close"), False),
-                    ("won-restart", tr("ui.btn.restart"), False),
-                    ("won-new", tr("ui.btn.new"), True),
-                )
-            )
-            self._won = d
-        v = self._won_values
-        v["time"].textContent = clock_text(ms)
-        v["moves"].textContent = str(game.moves_count)
-        v["runs"].textContent = runs_text(game.suits, game.completed_suits)
-        v["score"].textContent = str(game.score)
-        v["deal"].textContent = game.deal_id or tr("ui.deal_id.none")
-        self._won.querySelector(".copy").hidden = not game.deal_id
-        if not self._won.open:
-            self._won.showModal()
-
-    def close_won(self) -> None:
-        if self._won is not None and self._won.open:
-            self._won.close()
-
-    # ------------------------------------------------------------------ stuck
-    def open_stuck(self) -> None:
-        if self._stuck is None:
-            d, body = _dialog("stuck", tr("ui.stuck.title"))
-            body.append(el("p", "", tr("ui.stuck.text")))
-            d.append(
-                _buttons(
-                    ("stuck-undo", tr("ui.stuck.undo"), True),
-                    ("stuck-restart", tr("ui.btn.restart"), False),
-                    ("stuck-new", tr("ui.btn.new"), False),
-                )
-            )
-            self._stuck = d
-        if not self._stuck.open:
-            self._stuck.showModal()
-
-    def close_stuck(self) -> None:
-        if self._stuck is not None and self._stuck.open:
-            self._stuck.close()
-
-
-def runs_text(suits: int, done: tuple[str, ...]) -> str:
-    """``♠ 2 · ♥ 2 · ♦ 2 · ♣ 2 (8/8)`` for the suits in play.
-
-    >>> runs_text(2, ("S", "H", "S"))
-    '♠ 2 · ♥ 1 (3/8)'
-    """
-    letters = SUIT_LETTERS[: suits if suits in (1, 2, 4) else 4]
-    parts = [f"{SUIT_SYMBOLS[SUIT_LETTERS.index(s)]} {done.count(s)}" for s in letters]
-    return f"{' · '.join(parts)} ({len(done)}/8)"

@@ -1,15 +1,19 @@
-"""Small DOM helpers shared by the page modules (the only layer that touches ``js``)."""
+"""Small DOM helpers shared by the page modules (the only layer that touches ``js``).
+
+Listeners are bound through a :class:`Bindings` group and can be unbound: a table, a
+dialog or the whole chrome unbinds everything it bound when it goes (a game or the
+language changes without a reload).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
-from ..texts import t as tr  # noqa: F401
-
-_proxies: list[Any] = []
+_kept: list[Any] = []
 
 
 def el(tag: str, cls: str = "", text: str | None = None, **attrs: str) -> Any:
@@ -24,21 +28,89 @@ def el(tag: str, cls: str = "", text: str | None = None, **attrs: str) -> Any:
     return node
 
 
-def listen(target: Any, event: str, handler: Any, **options: bool) -> Any:
-    """Bind ``handler`` once for the page's lifetime (the proxy is kept alive here)."""
-    proxy = create_proxy(handler)
-    _proxies.append(proxy)
-    if options:
-        target.addEventListener(event, proxy, window.Object.fromEntries(list(options.items())))
+def obj(value: Any) -> Any:
+    """A Python dict/list as a plain JS object/array (for ``animate`` and options)."""
+    return to_js(value, dict_converter=window.Object.fromEntries)
+
+
+class Bindings:
+    """Listeners and timers bound by one owner, all released by :meth:`unbind`."""
+
+    def __init__(self) -> None:
+        self._listeners: list[tuple[Any, str, Any, Any]] = []
+        self._timers: list[tuple[str, Any, Any]] = []
+        self._observers: list[tuple[Any, Any]] = []
+
+    def listen(
+        self, target: Any, event: str, handler: Callable[[Any], Any], **options: bool
+    ) -> Callable[[], None]:
+        """Bind ``handler``; returns a function that unbinds just this one."""
+        proxy = create_proxy(handler)
+        opts = obj(options) if options else None
+        if opts is None:
+            target.addEventListener(event, proxy)
+        else:
+            target.addEventListener(event, proxy, opts)
+        entry = (target, event, proxy, opts)
+        self._listeners.append(entry)
+
+        def unbind() -> None:
+            if entry in self._listeners:
+                self._listeners.remove(entry)
+                _remove(entry)
+
+        return unbind
+
+    def resize(self, node: Any, handler: Callable[..., Any]) -> None:
+        """Call ``handler`` whenever ``node`` changes size (a ResizeObserver, disconnected
+        on unbind)."""
+        proxy = create_proxy(handler)
+        observer = window.ResizeObserver.new(proxy)
+        observer.observe(node)
+        self._observers.append((observer, proxy))
+
+    def every(self, ms: int, handler: Callable[..., Any]) -> None:
+        proxy = create_proxy(handler)
+        self._timers.append(("interval", window.setInterval(proxy, ms), proxy))
+
+    def later(self, ms: int, handler: Callable[..., Any]) -> Any:
+        """A one-shot timer owned by this group (released on unbind even if it never fired)."""
+        proxy = create_proxy(handler)
+        handle = window.setTimeout(proxy, ms)
+        self._timers.append(("timeout", handle, proxy))
+        return handle
+
+    def unbind(self) -> None:
+        for entry in self._listeners:
+            _remove(entry)
+        self._listeners.clear()
+        for kind, handle, proxy in self._timers:
+            (window.clearInterval if kind == "interval" else window.clearTimeout)(handle)
+            proxy.destroy()
+        self._timers.clear()
+        for observer, proxy in self._observers:
+            observer.disconnect()
+            proxy.destroy()
+        self._observers.clear()
+
+    @property
+    def count(self) -> int:
+        return len(self._listeners) + len(self._timers) + len(self._observers)
+
+
+def _remove(entry: tuple[Any, str, Any, Any]) -> None:
+    target, event, proxy, opts = entry
+    if opts is None:
+        target.removeEventListener(event, proxy)
     else:
-        target.addEventListener(event, proxy)
-    return proxy
+        target.removeEventListener(event, proxy, opts)
+    proxy.destroy()
 
 
-def keep(handler: Any) -> Any:
-    """A JS-callable proxy kept alive for the page's lifetime (timers, animation callbacks)."""
+def keep(handler: Callable[..., Any]) -> Any:
+    """A JS-callable proxy kept for the page's lifetime (promise callbacks, one-off hooks)."""
     proxy = create_proxy(handler)
-    _proxies.append(proxy)
+    _kept.append(proxy)
     return proxy
 
 
@@ -49,8 +121,6 @@ def absent(node: Any) -> bool:
 
 def byid(ident: str) -> Any:
     return document.getElementById(ident)
-
-
 
 
 def clock_text(ms: float) -> str:

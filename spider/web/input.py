@@ -1,109 +1,105 @@
-"""Turns what the player does into requests to the app: tap, drag, long-press, right-click
-and keys. Listeners are bound once, on the board and the document; no card has its own.
+"""Turns what the player does into intents: tap, double tap, drag, long press, right click,
+keys and button clicks. Knows no game and no table's DOM: it asks the current table what a
+gesture landed on (``spot``), and tells it what the player meant (``tap``, ``lift``,
+``hover``, ``drop``, ``long_press``, ``double_tap``, ``key``); buttons (``data-action``) and
+the shell's keys go to the shell.
 
-One press is one action: a press that turned into a drag or a long-press is not a tap.
+Listeners are bound once, on the board and the document, through one :class:`Bindings`
+group (unbound with :meth:`Input.unbind`); no card has its own. One press is one action: a
+press that turned into a drag or a long press is not a tap.
 """
 
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pyscript import document, window
 
-from ..cards import COLUMNS
-from .dom import absent, keep, listen
-
-if TYPE_CHECKING:
-    from .app import App
+from ..core.messages import Msg
+from .dom import Bindings, absent, byid, obj
+from .tables.base import Spot, Table
 
 LONG_PRESS_MS = 500
+DOUBLE_TAP_MS = 350
 DRAG_MOUSE_PX = 5
 DRAG_TOUCH_PX = 10
+SHELL_KEYS = {"u": "undo", "h": "hint", "n": "new"}
+
+
+class Shell(Protocol):
+    """What the input needs of the shell."""
+
+    @property
+    def table(self) -> Table: ...
+
+    def busy(self) -> bool: ...
+
+    def say(self, message: Msg | str, *, refusal: bool = False) -> None: ...
+
+    def action(self, name: str) -> None: ...
 
 
 class Press:
-    """A pointer that went down on a column and is not yet up."""
+    """A pointer that went down on the table and is not yet up."""
 
-    def __init__(self, event: Any, col: int, index: int, face_up: bool) -> None:
+    def __init__(self, event: Any, spot: Spot) -> None:
         self.pointer = event.pointerId
         self.kind = event.pointerType
         self.x0 = event.clientX
         self.y0 = event.clientY
-        self.col = col
-        self.index = index  # -1: on the column below its cards
-        self.face_up = face_up
+        self.spot = spot
         self.dragging = False
         self.long = False
         self.timer: Any = None
         self.moved: list[Any] = []
-        self.t0 = window.performance.now()
 
 
 class Input:
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.view = app.view
-        self.board = self.view.board
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+        self.board = byid("board")
         self.press: Press | None = None
-        self._long_proxy = keep(self._on_long)
+        self._last_tap: tuple[Spot, float] | None = None
+        self.bind = Bindings()
+        listen = self.bind.listen
         listen(self.board, "pointerdown", self._down)
         listen(self.board, "pointermove", self._move)
         listen(self.board, "pointerup", self._up)
         listen(self.board, "pointercancel", self._cancel)
         listen(self.board, "lostpointercapture", self._cancel)
         listen(self.board, "contextmenu", self._context)
-        listen(self.board, "focusin", self._focus)
         listen(document, "keydown", self._key)
         listen(document, "click", self._click)
 
-    # ------------------------------------------------------------------ helpers
-    def _hit(self, target: Any) -> tuple[int, int, bool] | None:
-        """(column, card index or -1, face up?) for an event target on the board."""
-        node = target.closest("[data-col]") if target is not None and hasattr(target, "closest") else None
-        if absent(node):
-            return None
-        col = int(node.getAttribute("data-col")) - 1
-        card = target.closest("[data-card]")
-        if absent(card):
-            return col, -1, False
-        index = int(card.style.getPropertyValue("--i"))
-        return col, index, card.getAttribute("data-card") != "down"
+    def unbind(self) -> None:
+        self.bind.unbind()
 
-    def _column_at(self, x: float) -> int | None:
-        m = self.view.metrics
-        rel = x - m.board_left
-        best = None
-        for i, left in enumerate(m.lefts):
-            if left - 6 <= rel <= left + m.card_w + 6:
-                best = i
-        return best
+    # ------------------------------------------------------------------ pointer
+    def _down(self, event: Any) -> None:
+        if self.press is not None or self.shell.busy():
+            return
+        if event.pointerType == "mouse" and event.button != 0:
+            return
+        spot = self.shell.table.spot(event.target)
+        if spot is None:
+            return
+        press = Press(event, spot)
+        self.press = press
+        press.timer = self.bind.later(LONG_PRESS_MS, self._on_long)
+        if spot.face_up:
+            with contextlib.suppress(Exception):  # a pointer that already ended
+                self.board.setPointerCapture(event.pointerId)
+        if event.pointerType == "mouse":
+            event.preventDefault()  # no text selection; the focus follows without a ring
+            place = event.target.closest("[tabindex]")
+            if not absent(place):
+                place.focus(obj({"preventScroll": True, "focusVisible": False}))
 
     def _stop_timer(self, press: Press) -> None:
         if press.timer is not None:
             window.clearTimeout(press.timer)
             press.timer = None
-
-    # ------------------------------------------------------------------ pointer
-    def _down(self, event: Any) -> None:
-        if self.press is not None or self.app.busy():
-            return
-        if event.pointerType == "mouse" and event.button != 0:
-            return
-        hit = self._hit(event.target)
-        if hit is None:
-            return
-        col, index, face_up = hit
-        press = Press(event, col, index, face_up)
-        self.press = press
-        press.timer = window.setTimeout(self._long_proxy, LONG_PRESS_MS)
-        if face_up:
-            with contextlib.suppress(Exception):  # a pointer that already ended
-                self.board.setPointerCapture(event.pointerId)
-        if event.pointerType == "mouse":
-            event.preventDefault()  # no text selection; focus is set by the click below
-            self.view.focus_col = col
-            self.view.columns[col].node.focus()
 
     def _move(self, event: Any) -> None:
         press = self.press
@@ -111,39 +107,31 @@ class Input:
             return
         dx = event.clientX - press.x0
         dy = event.clientY - press.y0
+        table = self.shell.table
         if not press.dragging:
             limit = DRAG_MOUSE_PX if press.kind == "mouse" else DRAG_TOUCH_PX
             if dx * dx + dy * dy < limit * limit:
                 return
             self._stop_timer(press)
-            if not press.face_up:
-                self.press = None  # a swipe on face-down cards does nothing
+            lifted = table.lift(press.spot)
+            if isinstance(lifted, Msg):
+                self.press = None  # nothing to drag here: say why, once
+                self.shell.say(lifted, refusal=True)
                 return
             press.dragging = True
-            column = self.view.columns[press.col]
-            column.node.classList.add("lift")
-            press.moved = column.cards[press.index :]
-            for node in press.moved:
+            press.moved = lifted
+            for node in lifted:
                 node.classList.add("drag")
-            self.view.measure()
-        style = self.view.columns[press.col].node.style
-        style.setProperty("--dx", f"{dx:.1f}px")
-        style.setProperty("--dy", f"{dy:.1f}px")
-        over = self._column_at(event.clientX)
-        self._mark_over(over if over != press.col else None)
-
-    def _mark_over(self, col: int | None) -> None:
-        for c in self.view.columns:
-            c.node.classList.toggle("over", c.index == col)
+        for node in press.moved:
+            node.style.setProperty("--dx", f"{dx:.1f}px")
+            node.style.setProperty("--dy", f"{dy:.1f}px")
+        table.hover(press.spot, table.spot_at(event.clientX, event.clientY))
 
     def _end_drag(self, press: Press) -> None:
-        column = self.view.columns[press.col]
         for node in press.moved:
             node.classList.remove("drag")
-        column.node.classList.remove("lift")
-        column.node.style.removeProperty("--dx")
-        column.node.style.removeProperty("--dy")
-        self._mark_over(None)
+            node.style.removeProperty("--dx")
+            node.style.removeProperty("--dy")
 
     def _up(self, event: Any) -> None:
         press = self.press
@@ -154,15 +142,18 @@ class Input:
         if press.long:
             return
         t0 = window.performance.now()
+        table = self.shell.table
         if press.dragging:
-            dst = self._column_at(event.clientX)
-            count = len(press.moved)
             self._end_drag(press)
-            if dst is None or dst == press.col:
-                return
-            self.app.move(press.col, dst, count, t0=t0, dropped=True)
+            table.drop(press.spot, table.spot_at(event.clientX, event.clientY), t0)
             return
-        self.app.tap(press.col, press.index, t0=t0)
+        last = self._last_tap
+        if last is not None and last[0] == press.spot and t0 - last[1] < DOUBLE_TAP_MS:
+            self._last_tap = None
+            table.double_tap(press.spot, t0)
+            return
+        self._last_tap = (press.spot, t0)
+        table.tap(press.spot, t0)
 
     def _cancel(self, event: Any) -> None:
         press = self.press
@@ -174,6 +165,7 @@ class Input:
         self._stop_timer(press)
         if press.dragging:
             self._end_drag(press)
+            self.shell.table.drop(press.spot, None, window.performance.now())
 
     def _on_long(self, *_: Any) -> None:
         press = self.press
@@ -181,7 +173,7 @@ class Input:
             return
         press.timer = None
         press.long = True
-        self.app.open_picker(press.col)
+        self.shell.table.long_press(press.spot)
 
     def _context(self, event: Any) -> None:
         event.preventDefault()
@@ -191,14 +183,9 @@ class Input:
                 return
             self._stop_timer(press)
             press.long = True  # the touch that opened it must not tap as well
-        hit = self._hit(event.target)
-        if hit is not None and not self.app.busy():
-            self.app.open_picker(hit[0])
-
-    def _focus(self, event: Any) -> None:
-        node = event.target
-        if node.hasAttribute("data-col"):
-            self.view.focus_col = int(node.getAttribute("data-col")) - 1
+        spot = self.shell.table.spot(event.target)
+        if spot is not None and not self.shell.busy():
+            self.shell.table.long_press(spot)
 
     # ------------------------------------------------------------------ buttons
     def _click(self, event: Any) -> None:
@@ -206,28 +193,24 @@ class Input:
         if not hasattr(target, "closest"):
             return
         node = target.closest("[data-action]")
+        self._last_tap = None  # a button between two taps makes them two single taps
         if absent(node) or node.disabled:
             return
-        self.app.action(node.getAttribute("data-action"), node)
+        self.shell.action(node.getAttribute("data-action"))
 
     # ------------------------------------------------------------------ keys
     def _key(self, event: Any) -> None:
         if event.ctrlKey or event.metaKey or event.altKey or event.defaultPrevented:
             return
-        if self.app.busy():
+        if self.shell.busy():
             return  # an open dialog handles its own keys (Esc closes it)
-        key = event.key
         target = event.target
-        on_column = hasattr(target, "hasAttribute") and target.hasAttribute("data-col")
+        if hasattr(target, "closest") and not absent(target.closest("input, select, textarea")):
+            return
+        key = event.key
         letter = key.lower() if len(key) == 1 else ""
-        if letter in ("u", "h", "n", "d"):
+        if letter in SHELL_KEYS:
             event.preventDefault()
-            self.app.action({"u": "undo", "h": "hint", "n": "new", "d": "deal"}[letter], None)
-        elif key in ("ArrowLeft", "ArrowRight"):
+            self.shell.action(SHELL_KEYS[letter])
+        elif self.shell.table.key(key, target):
             event.preventDefault()
-            step = -1 if key == "ArrowLeft" else 1
-            current = self.view.focus_col if on_column else (-1 if step > 0 else COLUMNS)
-            self.view.focus_column(current + step)
-        elif key in ("Enter", " ") and on_column:
-            event.preventDefault()
-            self.app.open_picker(int(target.getAttribute("data-col")) - 1)

@@ -1,4 +1,5 @@
-"""Reading ``?deal=<deal id>`` and ``?pos=<position text, URL-encoded>`` from the address.
+"""Reading links: ``?deal=<deal id>``, ``?pos=<position text>``, ``?challenge=<duel>`` open
+a game; ``?lang=de|en`` picks the language.
 
 >>> read_link("?deal=S4-42")
 ('deal', 'S4-42')
@@ -8,6 +9,10 @@
 True
 >>> read_link("?x=1&pos=10%3A+%E2%99%A0%zz")
 ('pos', '10: ♠%zz')
+>>> game_links("?pos=x&deal=K1-5")
+[('deal', 'K1-5'), ('pos', 'x')]
+>>> strip_link("?deal=S4-1&bench=1&lang=en")
+'?bench=1'
 
 The query is decoded here rather than with ``urllib.parse``: importing that module costs
 about 65 ms of the page's start under Pyodide (measured in Chromium), for one line of use.
@@ -18,11 +23,15 @@ a space, ``%XX`` runs are UTF-8 bytes (invalid ones become U+FFFD), anything els
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from ..game import Game
-from ..texts import t
+from ..core.cards import shorten
+from ..core.messages import MessageError, Msg
+from ..core.registry import game_from_text, new_game
 
-KINDS = ("deal", "pos")
+KINDS = ("deal", "pos", "challenge")
+STRIPPED = (*KINDS, "lang")
+MAX_QUERY = 200_000
 _ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 
@@ -34,31 +43,49 @@ def _unquote(text: str) -> str:
     )
 
 
-def read_link(search: str) -> tuple[str, str] | None:
-    """The first of ``deal``/``pos`` in a query string, decoded; ``None`` without one."""
-    query: dict[str, str] = {}
-    for pair in search.lstrip("?").split("&"):
+def query(search: str) -> dict[str, str]:
+    """The first value of each name in a query string, decoded (an over-long query is cut)."""
+    out: dict[str, str] = {}
+    for pair in search[:MAX_QUERY].lstrip("?").split("&"):
         if pair:
             name, _, value = pair.partition("=")
-            query.setdefault(_unquote(name), _unquote(value))
-    for kind in KINDS:
-        if kind in query:
-            return kind, query[kind]
+            out.setdefault(_unquote(name), _unquote(value))
+    return out
+
+
+def read_link(search: str) -> tuple[str, str] | None:
+    """The first of ``deal``/``pos`` in a query string, decoded; ``None`` without one."""
+    q = query(search)
+    for kind in ("deal", "pos"):
+        if kind in q:
+            return kind, q[kind]
     return None
 
 
-def open_link(kind: str, value: str) -> Game:
-    """The game a link names; ``ValueError`` with a sentence for the player if it is bad."""
+def game_links(search: str) -> list[tuple[str, str]]:
+    """Every game-opening parameter of the query, in the order of :data:`KINDS`."""
+    q = query(search)
+    return [(kind, q[kind]) for kind in KINDS if kind in q]
+
+
+def open_link(kind: str, value: str) -> Any:
+    """The game a ``deal`` or ``pos`` link names (any game of the house, through the
+    registry); ``MessageError`` with a sentence for the player if it is bad."""
     try:
         if kind == "deal":
-            return Game.new(deal_id=value.strip())
-        return Game.from_text(value)
-    except ValueError as e:
+            return new_game(value.strip())
+        return game_from_text(value)
+    except MessageError as e:
         key = "ui.link.bad_deal" if kind == "deal" else "ui.link.bad_pos"
-        raise ValueError(t(key, reason=str(e))) from None
+        raise MessageError(Msg(key, reason=e.message)) from None
+
+
+def quoted(value: str) -> str:
+    """A link's value as a message may quote it: one line, at most 40 characters."""
+    return shorten(" ".join(value.split()))
 
 
 def strip_link(search: str) -> str:
-    """The query string without ``deal``/``pos`` (kept: anything else, e.g. ``bench``)."""
-    pairs = [p for p in search.lstrip("?").split("&") if p and p.split("=", 1)[0] not in KINDS]
+    """The query string without the link's own parameters (kept: anything else, e.g. ``bench``)."""
+    pairs = [p for p in search.lstrip("?").split("&") if p and p.split("=", 1)[0] not in STRIPPED]
     return "?" + "&".join(pairs) if pairs else ""

@@ -1,137 +1,304 @@
-"""Saving the running game in ``localStorage`` and reading it back.
+"""Saving the running games and the settings in ``localStorage``, and reading them back.
 
-Two keys, each a small versioned JSON document:
+Keys, each a small versioned JSON document:
 
-- ``spider.game``: ``{"format": "spider-page", "version": 1, "game": <Game.to_json()>,
-  "clock_ms": <int>, "origin": <position text or null>}``; ``origin`` is the position a
-  ``?pos=`` game started from (so "same cards again" can start it over).
-- ``spider.settings``: ``{"format": "spider-settings", "version": 1, "suits": 1|2|4,
-  "four_color": bool}``.
+- ``spider.game`` (Spider) and ``spider.game.klondike`` (Klondike): each game keeps its own
+  save, ``{"format": "spider-page", "version": 1, "game": <Game.to_json()>, "clock_ms": <int>,
+  "origin": <position text or null>, "mode": <duel or daily facts, optional>}``; ``origin``
+  is the position a ``?pos=`` game started from (so "same cards again" can start it over).
+- ``spider.previous``: the game a link replaced, the same document plus ``"name"``, so the
+  player can go back to it.
+- ``spider.settings``: ``{"format": "spider-settings", "version": 2, ...}`` (see
+  :class:`Settings`; version 1, with only ``suits`` and ``four_color``, is still read).
 
-Data that cannot be read is never deleted: it is copied to ``spider.unreadable.<time>``
-before the key is written again, and the caller tells the player.
-The backend is anything with ``getItem``/``setItem`` (the page passes ``localStorage``),
-so this module has no browser import.
+Promises (issue "Spider, tried as a new player and as an attacker would"):
+
+- Everything read is bounded (size, nesting) and checked with exact types; a failure is a
+  message for the player, never an exception that stops the page.
+- Data that cannot be read is never lost: it is copied to ``spider.unreadable.<time>``
+  first; if even that copy fails (too big for the quota), the key is left as it is and
+  this tab does not write it (:attr:`Storage.blocked`) until the player discards it.
+- When ``localStorage`` itself cannot be reached (site data blocked), the game runs without
+  saving (:attr:`Storage.available` is false) and the page says so once.
+- Two tabs: the storage remembers what it last read or wrote under each key. A save finds
+  the key changed by someone else (another tab) and refuses with ``"conflict"`` instead of
+  overwriting it; the page then offers to take the newer game.
+
+The backend is anything with ``getItem``/``setItem``/``removeItem`` (the page passes
+``localStorage``), so this module has no browser import and is tested on CPython.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Final, Literal
 
-from ..game import Game
-from ..texts import t
+from ..core.messages import MessageError, Msg
+from ..core.registry import game_from_json, game_from_text
+from ..core.saves import load_json
+from ..texts import LANGUAGES
 
-GAME_KEY = "spider.game"
-SETTINGS_KEY = "spider.settings"
-ASIDE_PREFIX = "spider.unreadable."
-GAME_FORMAT = "spider-page"
-SETTINGS_FORMAT = "spider-settings"
-VERSION = 1
+GAME_KEYS: Final = {"spider": "spider.game", "klondike": "spider.game.klondike"}
+PREVIOUS_KEY: Final = "spider.previous"
+SETTINGS_KEY: Final = "spider.settings"
+ASIDE_PREFIX: Final = "spider.unreadable."
+GAME_FORMAT: Final = "spider-page"
+SETTINGS_FORMAT: Final = "spider-settings"
+GAME_VERSION: Final = 1
+SETTINGS_VERSION: Final = 2
+LEVELS: Final = ("easy", "normal", "hard")
+MAX_TIME_LIMIT: Final = 600  # minutes
+
+SaveResult = Literal["saved", "failed", "blocked", "conflict", "off"]
 
 
 @dataclass
 class Settings:
-    suits: int = 4
+    """What the player chose, remembered across visits."""
+
+    game: str = "spider"  # the game the new-game dialog offers first
+    suits: int = 4  # Spider: 1, 2 or 4
+    draw: int = 1  # Klondike: 1 or 3
+    level: str = "normal"  # Klondike: easy, normal, hard
     four_color: bool = False
+    lenient_deal: bool = False  # Spider: deal with empty columns when < 10 cards lie on the table
+    points: bool = False  # show the duel points in every Spider game
+    lang: str | None = None  # None: follow the browser
+    time_limit: int = 0  # Klondike: minutes, 0 = off
+
+
+_SETTING_TYPES: Final[dict[str, tuple[type, Callable[[Any], bool]]]] = {
+    "game": (str, lambda v: v in GAME_KEYS),
+    "suits": (int, lambda v: v in (1, 2, 4)),
+    "draw": (int, lambda v: v in (1, 3)),
+    "level": (str, lambda v: v in LEVELS),
+    "four_color": (bool, lambda v: True),
+    "lenient_deal": (bool, lambda v: True),
+    "points": (bool, lambda v: True),
+    "lang": (str, lambda v: v in LANGUAGES),
+    "time_limit": (int, lambda v: 0 <= v <= MAX_TIME_LIMIT),
+}
+
+
+def check_settings(doc: object) -> Settings:
+    """Settings from a parsed document; ``MessageError`` unless every value has exactly the
+    right type (``True`` is not 1, ``2.0`` is not 2) and is allowed."""
+    if not isinstance(doc, dict) or doc.get("format") != SETTINGS_FORMAT:
+        raise MessageError(Msg("ui.save.format"))
+    version = doc.get("version")
+    if version not in (1, SETTINGS_VERSION) or type(version) is not int:
+        raise MessageError(Msg("json.version", found=str(version)[:12], expected=SETTINGS_VERSION))
+    wanted = ("suits", "four_color") if version == 1 else tuple(f.name for f in fields(Settings))
+    values: dict[str, Any] = {}
+    for name in wanted:
+        if name not in doc:
+            raise MessageError(Msg("json.field", name=name))
+        value = doc[name]
+        kind, allowed = _SETTING_TYPES[name]
+        if name == "lang" and value is None:
+            values[name] = None
+            continue
+        if type(value) is not kind or not allowed(value):
+            raise MessageError(Msg("json.field", name=name))
+        values[name] = value
+    return Settings(**values)
 
 
 @dataclass
 class Saved:
-    game: Game
+    game: Any
     clock_ms: int
     origin: str | None
+    mode: dict[str, Any] | None = None
+
+
+def check_saved(doc: object, name: str | None = None) -> Saved:
+    """A saved page document, checked; the game is replayed by its engine."""
+    if not isinstance(doc, dict) or doc.get("format") != GAME_FORMAT:
+        raise MessageError(Msg("ui.save.format"))
+    if doc.get("version") != GAME_VERSION or type(doc.get("version")) is not int:
+        raise MessageError(Msg("json.version", found=str(doc.get("version"))[:12], expected=GAME_VERSION))
+    clock, origin, mode = doc.get("clock_ms"), doc.get("origin"), doc.get("mode")
+    if type(clock) is not int or not 0 <= clock < 10**12:
+        raise MessageError(Msg("json.field", name="clock_ms"))
+    if not (origin is None or isinstance(origin, str)):
+        raise MessageError(Msg("json.field", name="origin"))
+    if not (mode is None or isinstance(mode, dict)):
+        raise MessageError(Msg("json.field", name="mode"))
+    game_doc = doc.get("game")
+    if not isinstance(game_doc, str):
+        raise MessageError(Msg("json.field", name="game"))
+    game = game_from_json(game_doc)
+    if name is not None and game.game_name != name:
+        raise MessageError(Msg("json.other_game"))
+    if origin is not None:
+        game_from_text(origin)
+    return Saved(game, clock, origin, mode)
+
+
+def saved_doc(game: Any, clock_ms: float, origin: str | None, mode: dict[str, Any] | None) -> dict[str, Any]:
+    doc: dict[str, Any] = {"format": GAME_FORMAT, "version": GAME_VERSION, "game": game.to_json(),
+                           "clock_ms": int(clock_ms), "origin": origin}
+    if mode:
+        doc["mode"] = mode
+    return doc
 
 
 class Unreadable(Exception):
-    """Saved data that could not be read; ``aside`` is the key it was kept under."""
+    """Saved data that could not be read. ``reason`` says why (a message); ``aside`` is
+    the key it was copied to, or ``None`` when it could not be copied and was left in place
+    (its key is then blocked: nothing is written over it)."""
 
-    def __init__(self, reason: str, aside: str | None) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: Msg, aside: str | None, key: str) -> None:
+        super().__init__(reason.render())
         self.reason = reason
         self.aside = aside
+        self.key = key
 
 
 class Storage:
-    def __init__(self, backend: Any, now: Any) -> None:
-        self.backend = backend
-        self.now = now  # a callable giving milliseconds, for the kept-aside key
+    def __init__(self, backend: Callable[[], Any], now: Callable[[], float]) -> None:
+        """``backend()`` gives the storage object (the page passes a function that reads
+        ``window.localStorage``, which itself throws when site data is blocked)."""
+        self.now = now  # milliseconds, for the kept-aside key
+        try:
+            self.backend: Any = backend()
+            self.backend.getItem(SETTINGS_KEY)
+        except Exception:  # SecurityError: storage blocked for this site
+            self.backend = None
+        self.blocked: set[str] = set()
+        self.known: dict[str, str | None] = {}  # what this tab last read or wrote, per key
+
+    @property
+    def available(self) -> bool:
+        return self.backend is not None
 
     # ------------------------------------------------------------------ raw
-    def _get(self, key: str) -> str | None:
+    def get(self, key: str) -> str | None:
+        if self.backend is None:
+            return None
         try:
             value = self.backend.getItem(key)
-        except Exception:  # storage switched off or blocked
+        except Exception:  # storage switched off or blocked meanwhile
             return None
         return value if isinstance(value, str) else None  # JS null arrives as jsnull
 
     def _set(self, key: str, value: str) -> bool:
+        if self.backend is None:
+            return False
         try:
             self.backend.setItem(key, value)
         except Exception:  # quota or privacy mode
             return False
+        self.known[key] = value
         return True
+
+    def remove(self, key: str) -> None:
+        if self.backend is not None:
+            try:
+                self.backend.removeItem(key)
+            except Exception:
+                return
+        self.known[key] = None
+        self.blocked.discard(key)
 
     def _aside(self, raw: str) -> str | None:
         key = f"{ASIDE_PREFIX}{int(self.now())}"
         return key if self._set(key, raw) else None
 
+    def _unreadable(self, key: str, raw: str, reason: Msg) -> Unreadable:
+        aside = self._aside(raw)
+        if aside is None:
+            self.blocked.add(key)
+        return Unreadable(reason, aside, key)
+
+    def changed_elsewhere(self, key: str) -> bool:
+        """Has someone else (another tab) written ``key`` since this tab read or wrote it?"""
+        if key not in self.known or self.backend is None:
+            return False
+        return self.get(key) != self.known[key]
+
     # ------------------------------------------------------------------ settings
     def load_settings(self) -> Settings:
-        """The saved settings, or the defaults; raises :class:`Unreadable` (after keeping
-        the data aside and writing the defaults back) when they cannot be read."""
-        raw = self._get(SETTINGS_KEY)
+        """The saved settings, or the defaults; raises :class:`Unreadable` when they cannot
+        be read (kept aside first; the defaults are written back only if that worked)."""
+        raw = self.get(SETTINGS_KEY)
+        self.known[SETTINGS_KEY] = raw
         if raw is None:
             return Settings()
         try:
-            doc = json.loads(raw)
-            if not isinstance(doc, dict) or doc.get("format") != SETTINGS_FORMAT:
-                raise ValueError(t("ui.save.format"))
-            if doc.get("version") != VERSION:
-                raise ValueError(t("json.version", found=doc.get("version"), expected=VERSION))
-            suits, four = doc.get("suits"), doc.get("four_color")
-            if suits not in (1, 2, 4) or not isinstance(four, bool):
-                raise ValueError(t("ui.save.format"))
-            return Settings(suits=suits, four_color=four)
-        except ValueError as e:
-            aside = self._aside(raw)
-            self.save_settings(Settings())
-            raise Unreadable(str(e), aside) from None
+            return check_settings(load_json(raw, max_bytes=10_000, max_depth=4))
+        except MessageError as e:
+            unreadable = self._unreadable(SETTINGS_KEY, raw, e.message)
+            if unreadable.aside is not None:
+                self.save_settings(Settings())
+            raise unreadable from None
 
     def save_settings(self, settings: Settings) -> bool:
-        doc = {"format": SETTINGS_FORMAT, "version": VERSION, "suits": settings.suits,
-               "four_color": settings.four_color}
+        if SETTINGS_KEY in self.blocked:
+            return False
+        doc = {"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, **asdict(settings)}
         return self._set(SETTINGS_KEY, json.dumps(doc))
 
-    # ------------------------------------------------------------------ game
-    def load_game(self) -> Saved | None:
-        """The saved game, ``None`` if there is none; :class:`Unreadable` (data kept
-        aside) when there is one that cannot be read."""
-        raw = self._get(GAME_KEY)
+    # ------------------------------------------------------------------ games
+    def load_game(self, name: str) -> Saved | None:
+        """The saved game of ``name``, ``None`` if there is none; :class:`Unreadable` when
+        there is one that cannot be read (kept aside, or left in place and blocked)."""
+        key = GAME_KEYS[name]
+        raw = self.get(key)
+        self.known[key] = raw
         if raw is None:
             return None
         try:
-            doc = json.loads(raw)
-            if not isinstance(doc, dict) or doc.get("format") != GAME_FORMAT:
-                raise ValueError(t("ui.save.format"))
-            if doc.get("version") != VERSION:
-                raise ValueError(t("json.version", found=doc.get("version"), expected=VERSION))
-            clock = doc.get("clock_ms")
-            origin = doc.get("origin")
-            if type(clock) is not int or clock < 0 or not (origin is None or isinstance(origin, str)):
-                raise ValueError(t("ui.save.format"))
-            game_doc = doc.get("game")
-            if not isinstance(game_doc, str):
-                raise ValueError(t("ui.save.format"))
-            game = Game.from_json(game_doc)
-            if origin is not None:
-                Game.from_text(origin)
-            return Saved(game, clock, origin)
-        except ValueError as e:
-            raise Unreadable(str(e), self._aside(raw)) from None
+            return check_saved(load_json(raw), name)
+        except MessageError as e:
+            raise self._unreadable(key, raw, e.message) from None
 
-    def save_game(self, game: Game, clock_ms: float, origin: str | None) -> bool:
-        doc = {"format": GAME_FORMAT, "version": VERSION, "game": game.to_json(),
-               "clock_ms": int(clock_ms), "origin": origin}
-        return self._set(GAME_KEY, json.dumps(doc, ensure_ascii=False))
+    def save_game(self, name: str, game: Any, clock_ms: float, origin: str | None,
+                  mode: dict[str, Any] | None = None, *, force: bool = False) -> SaveResult:
+        """Save; ``"conflict"`` (nothing written) when another tab changed the key since
+        this tab last read or wrote it, unless ``force`` (the player chose to keep this one)."""
+        key = GAME_KEYS[name]
+        if self.backend is None:
+            return "off"
+        if key in self.blocked:
+            return "blocked"
+        if not force and self.changed_elsewhere(key):
+            return "conflict"
+        raw = json.dumps(saved_doc(game, clock_ms, origin, mode), ensure_ascii=False)
+        if self.known.get(key) == raw:
+            return "saved"
+        return "saved" if self._set(key, raw) else "failed"
+
+    def adopt(self, name: str) -> Saved | None:
+        """Take the game another tab saved (after a conflict): read it as this tab's own."""
+        return self.load_game(name)
+
+    # ------------------------------------------------------------------ the game a link replaced
+    def keep_previous(self, name: str) -> bool:
+        """Copy the saved game of ``name`` to ``spider.previous`` before a link replaces it."""
+        raw = self.get(GAME_KEYS[name])
+        if raw is None:
+            return False
+        try:
+            doc = load_json(raw)
+            check_saved(doc, name)
+        except MessageError:
+            return False
+        return self._set(PREVIOUS_KEY, json.dumps({**doc, "name": name}, ensure_ascii=False))
+
+    def previous(self) -> tuple[str, Saved] | None:
+        raw = self.get(PREVIOUS_KEY)
+        if raw is None:
+            return None
+        try:
+            doc = load_json(raw)
+            name = doc.get("name") if isinstance(doc, dict) else None
+            if name not in GAME_KEYS:
+                raise MessageError(Msg("ui.save.format"))
+            return name, check_saved(doc, name)
+        except MessageError:
+            return None
+

@@ -13,22 +13,25 @@ from typing import Any
 
 from pyscript import document, window
 
-from .dom import absent, byid, el, listen, tr
+from .dom import Bindings, absent, byid, el
+from .i18n import Texts
 
 
 class UpdateOffer:
-    def __init__(self, save: Any) -> None:
+    def __init__(self, save: Any, tx: Texts) -> None:
         self.save = save
+        self.tx = tx
         self.button: Any = None
-        listen(window, "spider:update", lambda _e: self.show())
+        self.bind = Bindings()
+        self.bind.listen(window, "spider:update", lambda _e: self.show())
         if document.documentElement.getAttribute("data-update") == "waiting":
             self.show()
 
     def show(self) -> None:
         if self.button is not None:
             return
-        self.button = el("button", "update", tr("ui.update"), type="button", data_update="")
-        listen(self.button, "click", self._take)
+        self.button = el("button", "update", self.tx("ui.update"), type="button", data_update="")
+        self.bind.listen(self.button, "click", self._take)
         place = document.querySelector(".bar .name")
         (byid("app") if absent(place) else place).append(self.button)
 

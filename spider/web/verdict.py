@@ -1,11 +1,15 @@
-"""The verdict: "can this game still be won?", checked in a Web Worker.
+"""The engine's worker, and the verdict on top of it: "can this game still be won?"
 
 The page may say a game is lost only when the solver has proved it, and only when every
 card is known to the player (no unseen face-down card, no unseen stock card). The search
-runs in a PyScript worker (``solver_worker.py``) so every button and card keeps working.
+runs in a Web Worker (``assets/engine-worker.mjs``, Pyodide with the package) so every button
+and card keeps working.
 
-* The worker is started lazily: once the stock is empty and few face-down cards remain, or
-  when a check is first asked for. Starting it costs about two seconds, off the main thread.
+* The worker starts in the background, never during the page's own start: once the game
+  is near the point where a verdict may be asked for (few unseen cards left), and only a
+  few seconds after the board is ready. A check asked for earlier starts it at once.
+  Starting costs about two seconds, off the main thread; warmed this way, a decided
+  verdict usually comes within a second.
 * At most one check runs at a time. A move made meanwhile cancels the check as far as the
   player is concerned: its answer is kept in a small cache (it is still true of that
   position, which undo may bring back) but not shown, and the newest request runs next.
@@ -22,62 +26,95 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ..game import Game
+from pyscript import window
+
+from ..core.solving import solve_request
+from .dom import Bindings, obj
 
 SECONDS = 5.0  # the search's own clock ("a few seconds"; the benchmark target is 5 s)
 MAX_NODES = 250_000  # bounds the worker's memory (about 1 KB a position)
-WARM_FACE_DOWN = 4  # start the worker ahead of need when the stock is empty and few remain
+WARM_UNSEEN = 12  # start the worker ahead of need once at most this many cards are unseen
+WARM_AFTER_MS = 3000  # … and not before the page has been ready this long
 CACHE = 64
+WORKER_URL = "./assets/engine-worker.mjs"
 
 Result = dict[str, Any]
 
 
-def position_key(game: Game) -> str:
+class EngineWorker:
+    """The one worker of the page: requests in, answers out, matched by id."""
+
+    def __init__(self) -> None:
+        self.worker: Any = None
+        self.failed = False
+        self.pending: dict[int, asyncio.Future[str]] = {}
+        self.next_id = 0
+        self.bind = Bindings()
+
+    def start(self) -> None:
+        if self.worker is not None or self.failed:
+            return
+        try:
+            self.worker = window.Worker.new(WORKER_URL, obj({"type": "module"}))
+        except Exception:  # no module workers: the page falls back to normal hints
+            self.failed = True
+            return
+        self.bind.listen(self.worker, "message", self._answer)
+        self.bind.listen(self.worker, "error", self._broken)
+
+    def _answer(self, event: Any) -> None:
+        data = event.data
+        future = self.pending.pop(int(data.id), None)
+        if future is not None and not future.done():
+            future.set_result(str(data.answer))
+
+    def _broken(self, event: Any) -> None:
+        event.preventDefault()  # reported once below, not as an uncaught error
+        self.failed = True
+        for future in self.pending.values():
+            if not future.done():
+                future.set_result(json.dumps({"status": "error", "reason": "worker failed"}))
+        self.pending.clear()
+
+    async def ask(self, request: str) -> str:
+        self.start()
+        if self.failed:
+            return json.dumps({"status": "error", "reason": "no worker"})
+        self.next_id += 1
+        future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self.pending[self.next_id] = future
+        self.worker.postMessage(obj({"id": self.next_id, "request": request}))
+        return await future
+
+
+def position_key(game: Any) -> str:
     """What a verdict depends on: the table and what the player has seen."""
-    return f"{game.to_text()}|{game.known_down}|{game.known_stock}|{game.lenient_deal}"
+    return f"{game.game_name}|{game.to_text()}|{game.to_json()}"
 
 
 class Verdict:
-    def __init__(self) -> None:
-        self.worker: Any = None
-        self.starting: asyncio.Future[Any] | None = None
-        self.failed = False
+    def __init__(self, engine: EngineWorker) -> None:
+        self.engine = engine
         self.running = False
         self.wanted: str | None = None  # the key whose answer the player waits for
         self.queue: tuple[str, str, Callable[[Result], None]] | None = None
         self.cache: dict[str, Result] = {}
-        self.task: asyncio.Future[None] | None = None
+        self.task: asyncio.Future[Any] | None = None
+        self.warm_allowed = False
 
-    # ------------------------------------------------------------------ worker
-    def warm(self, game: Game) -> None:
+    def allow_warming(self, game: Any) -> None:
+        """Called once the page has been ready a while: from now on :meth:`warm` may start
+        the worker."""
+        self.warm_allowed = True
+        self.warm(game)
+
+    def warm(self, game: Any) -> None:
         """Start the worker early when a verdict may soon be asked for."""
-        soon = game.all_known or (not game.stock and game.face_down_count <= WARM_FACE_DOWN)
-        if soon and self.worker is None and self.starting is None and not self.failed:
-            self.starting = asyncio.ensure_future(self._start())
+        if self.warm_allowed and self.engine.worker is None and game.unseen_count <= WARM_UNSEEN:
+            self.engine.start()
+            self.task = asyncio.ensure_future(self.engine.ask(json.dumps({"op": "ping"})))
 
-    async def _start(self) -> Any:
-        from pyscript import create_named_worker  # type: ignore[attr-defined]
-
-        try:
-            worker = await create_named_worker(
-                src="./spider/web/solver_worker.py", name="spider-solver", config="./pyscript.toml"
-            )
-            await worker.ping()
-        except Exception:  # no worker support: the page falls back to normal hints
-            self.failed = True
-            raise
-        self.worker = worker
-        return worker
-
-    async def _ready(self) -> Any:
-        if self.worker is not None:
-            return self.worker
-        if self.starting is None:
-            self.starting = asyncio.ensure_future(self._start())
-        return await self.starting
-
-    # ------------------------------------------------------------------ checks
-    def ask(self, game: Game, done: Callable[[Result], None]) -> None:
+    def ask(self, game: Any, done: Callable[[Result], None]) -> None:
         """Check ``game``; ``done(result)`` is called later unless :meth:`cancel` comes
         first. Answers at once from the cache."""
         key = position_key(game)
@@ -85,10 +122,7 @@ class Verdict:
         if key in self.cache:
             done(self.cache[key])
             return
-        if self.failed:
-            done({"status": "error", "reason": "no worker"})
-            return
-        self.queue = (key, game.to_json(), done)
+        self.queue = (key, solve_request(game.game_name, game.to_json(), SECONDS, MAX_NODES), done)
         if not self.running:
             self.running = True
             self.task = asyncio.ensure_future(self._run())
@@ -105,11 +139,10 @@ class Verdict:
     async def _run(self) -> None:
         try:
             while self.queue is not None:
-                key, doc, done = self.queue
+                key, request, done = self.queue
                 self.queue = None
                 try:
-                    worker = await self._ready()
-                    result: Result = json.loads(str(await worker.check(doc, SECONDS, MAX_NODES)))
+                    result: Result = json.loads(await self.engine.ask(request))
                 except Exception as e:  # a worker that failed to start or crashed
                     result = {"status": "error", "reason": str(e)}
                 if result.get("status") in ("solved", "unsolvable", "unknown"):

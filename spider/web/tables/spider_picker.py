@@ -1,146 +1,167 @@
 """The segment picker: one column enlarged, how many cards to take (▲ ▼ stop only at
-block sizes the engine says can move), and every legal destination the engine lists,
-paged, none hidden. Confirm moves; Cancel, Esc or a tap outside change nothing."""
+block sizes the engine says can move), and every legal destination the engine lists, in the
+order a tap would choose them (the first, preselected one is where a tap would go), paged,
+none hidden. Confirm moves; Cancel, Esc or a tap outside change nothing.
+
+The controls come first and stay in view: the enlarged cards scroll on their own, the
+dialog opens scrolled to its top, and the focus never falls out of the dialog when a
+button it was on becomes disabled.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from ..cards import card_label, parse_card
-from .dom import absent, el, listen, tr
+from pyscript import document
 
-if TYPE_CHECKING:
-    from .app import App
+from ...core.cards import card_label, parse_card
+from ...spider_game.moves import Move, Target
+from ...spider_game.tap import ranked_targets
+from ..dom import Bindings, absent, byid, el, obj
+from ..i18n import Texts
 
 PAGE_SIZE = 4
 
 
+class _Table(Protocol):
+    game: Any
+    tx: Texts
+    faces: Any
+    metrics: Any
+
+    def play(self, move: Move, t0: float | None = None, *, dropped: bool = False) -> None: ...
+
+    def focus_column(self, index: int, *, visible: bool = True) -> None: ...
+
+
 class Picker:
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, table: _Table) -> None:
+        self.table = table
+        tx = table.tx
         self.col = 0
         self.counts: list[int] = []
         self.count = 0
-        self.targets: list[Any] = []
+        self.targets: list[Target] = []
         self.page = 0
         self.dst: int | None = None
         self._down_outside = False
+        self._card_nodes: list[Any] = []
+        self.bind = Bindings()
         d = el("dialog", "picker", aria_labelledby="picker-title")
         self.title = el("h2", "", "", id="picker-title")
         self.down_note = el("p", "note")
         self.cards = el("div", "picker-cards")
         self.more = el("button", "step", "▲", type="button", data_pick="more",
-                       aria_label=tr("ui.picker.more"))
+                       aria_label=tx("ui.picker.more"))
         self.fewer = el("button", "step", "▼", type="button", data_pick="fewer",
-                        aria_label=tr("ui.picker.fewer"))
+                        aria_label=tx("ui.picker.fewer"))
         self.count_out = el("output", "count", aria_live="polite")
         counter = el("div", "counter")
         counter.append(self.more, self.count_out, self.fewer)
-        self.legend = el("h3", "", tr("ui.picker.targets"), id="picker-targets")
+        self.legend = el("h3", "", tx("ui.picker.targets"), id="picker-targets")
         self.list = el("div", "targets", role="group", aria_labelledby="picker-targets")
-        self.prev = el("button", "pg", "‹", type="button", data_pick="prev", aria_label=tr("ui.picker.prev"))
-        self.next = el("button", "pg", "›", type="button", data_pick="next", aria_label=tr("ui.picker.next"))
+        self.prev = el("button", "pg", "‹", type="button", data_pick="prev", aria_label=tx("ui.picker.prev"))
+        self.next = el("button", "pg", "›", type="button", data_pick="next", aria_label=tx("ui.picker.next"))
         self.page_out = el("span", "page")
         self.pager = el("div", "pager")
         self.pager.append(self.prev, self.page_out, self.next)
         self.note = el("p", "note")
-        self.confirm = el("button", "primary", tr("ui.picker.confirm"), type="button", data_pick="confirm")
-        cancel = el("button", "", tr("ui.picker.cancel"), type="button", data_pick="cancel")
+        self.confirm = el("button", "primary", tx("ui.picker.confirm"), type="button", data_pick="confirm")
+        cancel = el("button", "", tx("ui.picker.cancel"), type="button", data_pick="cancel")
         actions = el("div", "actions")
         actions.append(cancel, self.confirm)
         body = el("div", "picker-body")
         side = el("div", "picker-side")
-        side.append(counter, self.legend, self.list, self.pager, self.note)
-        body.append(self.cards, side)
-        d.append(self.title, self.down_note, body, actions)
-        app.view.board.parentNode.append(d)
+        side.append(counter, self.legend, self.list, self.pager, self.note, actions)
+        body.append(side, self.cards)
+        d.append(self.title, self.down_note, body)
+        byid("table").append(d)
         self.dialog = d
-        listen(d, "click", self._click)
-        listen(d, "pointerdown", self._pointerdown)
-        listen(d, "keydown", self._key)
-        listen(d, "close", self._closed)
+        self.bind.listen(d, "click", self._click)
+        self.bind.listen(d, "pointerdown", self._pointerdown)
+        self.bind.listen(d, "keydown", self._key)
+        self.bind.listen(d, "close", self._closed)
+
+    def remove(self) -> None:
+        self.bind.unbind()
+        self.dialog.remove()
 
     # ------------------------------------------------------------------ open / close
     def open(self, col: int) -> None:
-        game = self.app.game
+        game, tx = self.table.game, self.table.tx
         self.col = col
         self.counts = list(game.movable_counts(col))
         self.count = self.counts[-1] if self.counts else 0
         self.page = 0
         view = game.columns[col]
-        self.title.textContent = tr("ui.picker.title", n=col + 1)
-        self.down_note.textContent = tr("ui.picker.down", n=view.down) if view.down else ""
+        self.title.textContent = tx("ui.picker.title", n=col + 1)
+        self.down_note.textContent = tx("ui.picker.down", n=view.down) if view.down else ""
         self.down_note.hidden = not view.down
-        nodes = [self.app.view.card_node(code) for code in view.up]
+        width = max(84.0, float(self.table.metrics.card_w))
+        self.cards.style.setProperty("--pw", f"{width:.0f}px")
+        nodes = [self.table.faces.node(code) for code in view.up]
         for node in nodes:
             node.classList.add("big")
         self.cards.replaceChildren(*nodes)
         self._card_nodes = nodes
         self._update(reset_dst=True)
         self.dialog.showModal()
-        if self.dst is not None:
-            self.confirm.focus()
-        elif self.counts:
-            self.more.focus() if not self.more.disabled else self.fewer.focus()
+        self.dialog.scrollTop = 0
+        first = self.confirm if self.dst is not None else self.more if not self.more.disabled else self.fewer
+        first.focus(obj({"preventScroll": True}))
+        if nodes:  # the cards that will move, in view in their own scrolling list
+            nodes[len(nodes) - self.count if self.count else -1].scrollIntoView(obj({"block": "nearest"}))
 
     def close(self) -> None:
         if self.dialog.open:
             self.dialog.close()
 
     def _closed(self, _event: Any) -> None:
-        self.app.view.focus_column(self.col)
+        self.table.focus_column(self.col)
 
     # ------------------------------------------------------------------ state
     def _update(self, reset_dst: bool = False) -> None:
-        game = self.app.game
-        if self.count:
-            self.targets = list(game.targets(self.col, self.count))
-        else:
-            self.targets = []
-        if reset_dst or self.dst not in [tg.dst for tg in self.targets]:
+        game, tx = self.table.game, self.table.tx
+        self.targets = ranked_targets(game, self.col, self.count) if self.count else []
+        if reset_dst or self.dst not in [t.dst for t in self.targets]:
             self.dst = self.targets[0].dst if self.targets else None
             self.page = 0
         n_up = len(self._card_nodes)
         for i, node in enumerate(self._card_nodes):
             node.classList.toggle("sel", i >= n_up - self.count)
-        if self.count:
-            self.count_out.textContent = (
-                tr("ui.picker.take", n=self.count)
-            )
-        else:
-            self.count_out.textContent = ""
+        self.count_out.textContent = tx("ui.picker.take", n=self.count) if self.count else ""
         i = self.counts.index(self.count) if self.count in self.counts else -1
         self.more.disabled = i < 0 or i == len(self.counts) - 1
         self.fewer.disabled = i <= 0
         pages = max(1, -(-len(self.targets) // PAGE_SIZE))
         self.page = min(self.page, pages - 1)
         self.pager.hidden = pages <= 1
-        self.page_out.textContent = tr("ui.picker.page", n=self.page + 1, m=pages)
+        self.page_out.textContent = tx("ui.picker.page", n=self.page + 1, m=pages)
         self.prev.disabled = self.page == 0
         self.next.disabled = self.page >= pages - 1
         columns = game.columns
         buttons = []
-        for tg in self.targets[self.page * PAGE_SIZE : (self.page + 1) * PAGE_SIZE]:
+        for tg in self.targets[self.page * PAGE_SIZE:(self.page + 1) * PAGE_SIZE]:
             b = el("button", "target", type="button", data_pick="target", data_dst=str(tg.dst))
             b.setAttribute("aria-pressed", "true" if tg.dst == self.dst else "false")
-            b.append(el("span", "tname", tr("ui.picker.target", n=tg.dst + 1)))
+            b.append(el("span", "tname", tx("ui.picker.target", n=tg.dst + 1)))
             up = columns[tg.dst].up
-            detail = tr("ui.picker.empty") if tg.empty or not up else tr(
+            detail = tx("ui.picker.empty") if tg.empty or not up else tx(
                 "ui.picker.onto", card=card_label(parse_card(up[-1]))
             )
             b.append(el("span", "tdetail", detail))
             if tg.completes:
-                b.append(el("span", "badge done", tr("ui.picker.completes")))
+                b.append(el("span", "badge done", tx("ui.picker.completes")))
             elif tg.same_suit:
-                b.append(el("span", "badge", tr("ui.picker.same_suit")))
+                b.append(el("span", "badge", tx("ui.picker.same_suit")))
             if tg.empty:
                 b.classList.add("empty")
             buttons.append(b)
         self.list.replaceChildren(*buttons)
         if not self.counts:
-            note = tr("ui.picker.none", n=self.col + 1)
+            note = tx("ui.picker.none", n=self.col + 1)
         elif not self.targets:
-            note = tr("ui.picker.no_target")
+            note = tx("ui.picker.no_target")
         else:
             note = ""
         self.note.textContent = note
@@ -155,6 +176,13 @@ class Picker:
         if 0 <= i < len(self.counts):
             self.count = self.counts[i]
             self._update()
+        # A button that just became disabled drops the focus to <body>: keep it in here.
+        active = document.activeElement
+        for pressed, other in ((self.more, self.fewer), (self.fewer, self.more)):
+            lost = absent(active) or active.isSameNode(pressed) or active.isSameNode(document.body)
+            if pressed.disabled and not other.disabled and lost:
+                other.focus(obj({"preventScroll": True}))
+                break
 
     # ------------------------------------------------------------------ events
     def _click(self, event: Any) -> None:
@@ -184,9 +212,9 @@ class Picker:
         elif what == "cancel":
             self.close()
         elif what == "confirm" and self.dst is not None:
-            col, dst, count = self.col, self.dst, self.count
+            move = Move(self.col, self.dst, self.count)
             self.close()
-            self.app.move(col, dst, count)
+            self.table.play(move)
 
     def _outside(self, event: Any) -> bool:
         r = self.dialog.getBoundingClientRect()

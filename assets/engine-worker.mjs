@@ -1,0 +1,32 @@
+/* The engine's Web Worker: Pyodide with the game's package, off the main thread.
+
+   The page sends {id, request} with a JSON request (spider/web/worker_api.py says which:
+   "ping", "solve" for the verdict, "opponent" for the computer's next move) and gets
+   {id, answer} back. A plain module worker that starts Pyodide itself: no PyScript in
+   here, so no DOM bridge and no "window/document" warning without cross-origin isolation.
+
+   The package comes from the same spider.zip the page unpacks (sources and bytecode built
+   by scripts/build_site.py); every file it fetches is precached by the service worker, so
+   the worker starts offline too. */
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+const ready = (async () => {
+  const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+  const response = await fetch(new URL("../spider.zip", import.meta.url));
+  if (!response.ok) throw new Error(`spider.zip: HTTP ${response.status}`);
+  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/home/pyodide/pkg/spider" });
+  pyodide.runPython("import sys\nsys.path.insert(0, '/home/pyodide/pkg')");
+  return pyodide.pyimport("spider.web.worker_api").handle;
+})();
+
+self.addEventListener("message", async (event) => {
+  const { id, request } = event.data;
+  let answer;
+  try {
+    const handle = await ready;
+    answer = handle(request);
+  } catch (error) {
+    answer = JSON.stringify({ status: "error", reason: String((error && error.message) || error) });
+  }
+  self.postMessage({ id, answer });
+});

@@ -1,0 +1,90 @@
+"""The page's side of the game registry: for each game of the house, how the page makes a
+new game from the player's choice, names its mode ("Spider · 4 Farben"), and which table
+draws it. The shell dispatches through :data:`ROOMS` and never names a game itself.
+
+A new game plugs in with one :class:`Room` here and its table module beside
+``spider.py`` (see docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from ..i18n import Texts
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One radio of the new-game dialog: a game and its variant."""
+
+    game: str
+    variant: int
+
+    @property
+    def value(self) -> str:
+        return f"{self.game}-{self.variant}"
+
+
+class Room:
+    name = ""
+    table_module = ""
+    table_class = ""
+    variants: tuple[int, ...] = ()
+    has_levels = False
+    timed = False  # does the player's time limit apply (spec 002: Klondike)?
+
+    def choices(self) -> list[Choice]:
+        return [Choice(self.name, v) for v in self.variants]
+
+    def choice_label(self, tx: Texts, variant: int) -> str:
+        return tx(f"ui.choice.{self.name}.{variant}")
+
+    def choice_note(self, tx: Texts, variant: int) -> str:
+        return tx(f"ui.choice.{self.name}.{variant}.note")
+
+    def make_table(self, host: Any, game: Any) -> Any:
+        module = importlib.import_module(self.table_module, __name__)
+        return getattr(module, self.table_class)(host, game)
+
+    def new_game(self, variant: int, settings: Any, deal_id: str | None = None) -> Any:
+        raise NotImplementedError
+
+    def settings_variant(self, settings: Any) -> int:
+        raise NotImplementedError
+
+    def remember(self, settings: Any, game: Any) -> None:
+        """Store the game's variant (and level) as the player's last choice."""
+
+    def mode(self, tx: Texts, game: Any) -> str:
+        return self.choice_label(tx, game.variant)
+
+
+class SpiderRoom(Room):
+    name = "spider"
+    table_module = ".spider"
+    table_class = "SpiderTable"
+    variants = (1, 2, 4)
+
+    def new_game(self, variant: int, settings: Any, deal_id: str | None = None) -> Any:
+        from ...spider_game import Game
+
+        return Game.new(variant, deal_id, lenient_deal=settings.lenient_deal)
+
+    def settings_variant(self, settings: Any) -> int:
+        return int(settings.suits)
+
+    def remember(self, settings: Any, game: Any) -> None:
+        settings.suits = game.suits
+
+
+ROOMS: dict[str, Room] = {"spider": SpiderRoom()}
+
+
+def room(name: str) -> Room:
+    return ROOMS[name]
+
+
+def all_choices() -> list[Choice]:
+    return [c for r in ROOMS.values() for c in r.choices()]

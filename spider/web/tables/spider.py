@@ -1,0 +1,554 @@
+"""Spider's table: ten columns, the stock and the row of finished runs, and what a tap, a
+drag, a long press or a key means in Spider. Knows no rule: every decision is the engine's
+(``game.tap``, ``game.refusal_message``, ``tap.pointless``, ``ranked_targets``).
+
+Everything that changes per move is diffed: a column compares the cards it shows with the
+engine's column and touches only the cards after the first difference; status values and
+buttons are written only when their text changes. Cards are cloned from one prototype per
+card code, so a move costs a few DOM calls, never a redraw of the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document
+
+from ...core.cards import SUIT_LETTERS, SUIT_SYMBOLS
+from ...core.messages import IllegalMove, Msg
+from ...spider_game.announce import announce, runs_text
+from ...spider_game.deck import COLUMNS
+from ...spider_game.hints import describe
+from ...spider_game.moves import Move, Step
+from ...spider_game.tap import pointless
+from ..dom import Bindings, byid, el, keep, obj
+from .base import DOWN, Faces, Host, Spot
+from .status import Status
+
+ANIM_MS = 150
+SWEEP_MS = 420
+
+
+class Column:
+    """One column's DOM and what it currently shows (keys: ``"down"`` or a card code)."""
+
+    def __init__(self, index: int, node: Any) -> None:
+        self.index = index
+        self.node = node
+        self.keys: list[str] = []
+        self.cards: list[Any] = []
+        self.downs = 0
+        self.ds = 0.0  # step between face-down cards, px
+        self.us = 0.0  # step between face-up cards, px
+        self.fs = 0.0  # the corner index's font size when the column had to shrink it, else 0
+        self.dense = False
+        self.label = ""
+
+    def top(self, i: int) -> float:
+        """Where card ``i`` sits, from the column's top (same formula as the CSS)."""
+        return self.ds * min(i, self.downs) + self.us * max(0, i - self.downs)
+
+
+class Metrics:
+    """Sizes read from the layout once per resize; every per-move position is arithmetic."""
+
+    def __init__(self) -> None:
+        self.height = 600.0
+        self.card_w = 80.0
+        self.card_h = 112.0
+        self.font = 14.0
+        self.lefts: list[float] = [0.0] * COLUMNS
+        self.board_left = 0.0
+        self.board_top = 0.0
+        self.stock_x = 0.0
+        self.stock_y = 0.0
+
+
+def fit_steps(
+    height: float, card_h: float, font: float, downs: int, n: int
+) -> tuple[float, float, float, bool]:
+    """``(face-down step, face-up step, index font or 0, dense)`` for a column of ``n`` cards,
+    ``downs`` of them face down, on a board ``height`` high. A face-up step never drops below
+    what its corner index needs to stay legible: rather the face-down cards close up, and only
+    when that is not enough the index gets a smaller font (never below 9 px).
+
+    >>> fit_steps(600, 112, 14, 3, 6)[3]
+    False
+    >>> ds, us, fs, dense = fit_steps(400, 112, 14, 5, 30)
+    >>> dense and us >= fs * 1.25 + 3 and fs >= 9
+    True
+    """
+    ups = n - downs
+    readable = font * 1.3 + 4
+    ds = max(4.0, card_h * 0.1)
+    us = max(readable, card_h * 0.24)
+    room = height - card_h
+    if downs * ds + max(0, ups - 1) * us <= room + 0.5:
+        return ds, us, 0.0, False
+    fs = 0.0
+    if ups > 1:
+        us = max(readable, (room - downs * ds) / (ups - 1))
+        if downs and downs * ds + (ups - 1) * us > room:
+            ds = max(2.0, (room - (ups - 1) * us) / downs)
+        if downs * ds + (ups - 1) * us > room:
+            us = max(11.0, (room - downs * ds) / (ups - 1))
+            fs = max(9.0, min(font, (us - 3) / 1.25))
+    elif downs:
+        ds = max(2.0, room / downs)
+    return ds, us, fs, True
+
+
+class SpiderTable:
+    name = "spider"
+    tools = (("deal", "⇊"), ("four_color", "◑"))
+
+    def __init__(self, host: Host, game: Any) -> None:
+        self.host = host
+        self.tx = host.tx
+        self.game = game
+        self.faces = Faces(self.tx)
+        self.metrics = Metrics()
+        self.bind = Bindings()
+        self.board = byid("board")
+        self.columns: list[Column] = []
+        self.hinted: list[Any] = []
+        self.marked: list[Any] = []
+        self.focus_col = 0
+        self.picker: Any = None
+        self.status: Status | None = None
+        self._shown_stock: int | None = None
+        self._shown_done = ""
+        self._size = (0.0, 0.0)
+
+    # ------------------------------------------------------------------ building
+    def mount(self) -> None:
+        tx = self.tx
+        self.board.setAttribute("data-game", self.name)
+        self.status = Status(tx, ("rounds", "runs", "facedown", "moves", "score", "time"))
+        self.status.show("score", self.host.setting("points") or self.game.duel)
+        piles = byid("piles")
+        piles.replaceChildren()
+        piles.removeAttribute("aria-hidden")
+        self.foundation = el("div", "foundation", role="group")
+        self.slots = []
+        for _ in range(8):
+            slot = el("span", "slot", "", aria_hidden="true")
+            self.slots.append(slot)
+            self.foundation.append(slot)
+        self.stock = el("button", "stock", type="button", data_action="stock")
+        self.stock_count = el("span", "stock-n", "", aria_hidden="true")
+        self.stock.append(self.stock_count)
+        piles.append(self.foundation, self.stock)
+        self.board.replaceChildren()
+        self.columns = []
+        for i in range(COLUMNS):
+            node = el("div", "col", data_col=str(i + 1), role="group", tabindex="0" if i == 0 else "-1")
+            self.board.append(node)
+            self.columns.append(Column(i, node))
+        self.board.removeAttribute("aria-busy")
+        self.bind.listen(self.board, "focusin", self._focused)
+        # The board changes size on rotation, resize, full screen and when the message line
+        # grows: re-fit the columns then (same cards, new steps), never redraw them.
+        self.bind.resize(self.board, self._resized)
+        self.measure()
+
+    def unmount(self) -> None:
+        if self.picker is not None:
+            self.picker.remove()
+            self.picker = None
+        self.bind.unbind()
+        if self.status is not None:
+            self.status.remove()
+        byid("piles").replaceChildren()
+        self.board.replaceChildren()
+        self.board.removeAttribute("data-game")
+
+    # ------------------------------------------------------------------ layout
+    def measure(self) -> None:
+        """Read the sizes the CSS gave the table (once at start and after a resize)."""
+        m = self.metrics
+        board_rect = self.board.getBoundingClientRect()
+        first = self.columns[0].node
+        m.height = max(60.0, float(first.clientHeight))
+        m.card_w = max(20.0, float(first.clientWidth))
+        m.card_h = m.card_w * 1.4
+        m.font = min(22.0, max(11.0, m.card_w * 0.38))
+        m.board_left = board_rect.left
+        m.board_top = board_rect.top
+        m.lefts = [float(c.node.offsetLeft) for c in self.columns]
+        self.board.style.setProperty("--fs", f"{m.font:.1f}px")
+        s = self.stock.getBoundingClientRect()
+        m.stock_x = s.left - board_rect.left - first.offsetLeft
+        m.stock_y = s.top - board_rect.top
+
+    def _fit(self, col: Column, downs: int, n: int) -> None:
+        m = self.metrics
+        ds, us, fs, dense = fit_steps(m.height, m.card_h, m.font, downs, n)
+        col.downs = downs
+        style = col.node.style
+        if ds != col.ds or us != col.us:
+            col.ds, col.us = ds, us
+            style.setProperty("--ds", f"{ds:.2f}px")
+            style.setProperty("--us", f"{us:.2f}px")
+        if fs != col.fs:
+            col.fs = fs
+            if fs:
+                style.setProperty("--fs", f"{fs:.1f}px")
+            else:
+                style.removeProperty("--fs")
+        if dense != col.dense:
+            col.dense = dense
+            if dense:
+                col.node.setAttribute("data-dense", "true")
+            else:
+                col.node.removeAttribute("data-dense")
+
+    def _resized(self, *_: Any) -> None:
+        size = (float(self.board.clientWidth), float(self.board.clientHeight))
+        if size != self._size:
+            self._size = size
+            self.relayout()
+
+    def relayout(self) -> None:
+        """After a resize or rotation: same cards, new steps."""
+        if not self.columns:
+            return
+        self.measure()
+        for col, view in zip(self.columns, self.game.columns, strict=True):
+            self._fit(col, view.down, view.down + len(view.up))
+
+    # ------------------------------------------------------------------ rendering
+    def render(self, step: Step | None = None, kind: str = "") -> None:
+        """Show the game. After an action (``step``, ``kind``), the cards that moved come
+        briefly from where they were (not for a drop: they are already where the pointer
+        let go), a finished run sweeps to the row of runs."""
+        game = self.game
+        flows = self._flows(step, kind) if step is not None else None
+        before = [(c.downs, c.ds, c.us, len(c.keys)) for c in self.columns] if flows else None
+        sweep = self._sweep_from(step) if step is not None and kind not in ("undo",) else []
+        for col, view in zip(self.columns, game.columns, strict=True):
+            self._render_column(col, view.down, view.up)
+        self._render_status()
+        self._clear_marks()
+        last = game.last_move
+        if last is not None and not last.is_deal:
+            dst = self.columns[last.dst]
+            n = len(dst.cards)
+            for node in dst.cards[max(0, n - last.count):]:
+                node.classList.add("last")
+                self.marked.append(node)
+        motion = not self.host.reduced_motion
+        if flows and before is not None and motion:
+            self._animate(flows, before)
+        if motion:
+            for col_index, top, letter in sweep:
+                self._sweep(col_index, top, letter)
+
+    def _flows(self, step: Step, kind: str) -> list[tuple[int, int, int]] | None:
+        mv = step.move
+        if kind == "drop" or step.completed:
+            return None
+        if mv.is_deal:
+            return None if kind == "undo" else [(-1, c, 1) for c in range(COLUMNS)]
+        if kind == "undo":
+            return [(mv.dst, mv.src, mv.count)]
+        return [(mv.src, mv.dst, mv.count)]
+
+    def _sweep_from(self, step: Step) -> list[tuple[int, float, str]]:
+        """Where each removed run lay: (column, top of its king in px, suit letter)."""
+        out = []
+        for col_index, letter in step.completed:
+            col = self.columns[col_index]
+            king = len(col.keys) - 13 if not step.move.is_deal else len(col.keys) - 12
+            out.append((col_index, col.top(max(0, king)), letter))
+        return out
+
+    def _render_column(self, col: Column, downs: int, up: tuple[str, ...]) -> None:
+        keys = [DOWN] * downs + list(up)
+        old = col.keys
+        if keys == old:
+            return
+        same = 0
+        limit = min(len(keys), len(old))
+        while same < limit and keys[same] == old[same]:
+            same += 1
+        for node in col.cards[same:]:
+            node.remove()
+        del col.cards[same:]
+        self._fit(col, downs, len(keys))
+        if same < len(keys):
+            frag = document.createDocumentFragment()
+            for i in range(same, len(keys)):
+                node = self.faces.node(keys[i])
+                node.style.setProperty("--i", str(i))
+                col.cards.append(node)
+                frag.append(node)
+            col.node.append(frag)
+        col.keys = keys
+        col.node.style.setProperty("--downs", str(downs))
+        label = self.tx("column" if keys else "ui.column.empty", n=col.index + 1)
+        if label != col.label:
+            col.label = label
+            col.node.setAttribute("aria-label", label)
+
+    def _render_status(self) -> None:
+        game, tx = self.game, self.tx
+        assert self.status is not None
+        done = game.completed_suits
+        rounds = game.rounds_left
+        self.status.set("rounds", str(rounds))
+        self.status.set("runs", tx("ui.stat.runs_value", n=len(done)))
+        self.status.set("facedown", str(game.face_down_count))
+        self.status.set("moves", str(game.moves_count))
+        self.status.set("score", str(game.score))
+        if self._shown_stock != rounds:
+            self._shown_stock = rounds
+            self.stock_count.textContent = str(rounds) if rounds else ""
+            self.stock.classList.toggle("empty", rounds == 0)
+            label = tx("ui.stock", n=rounds) if rounds else tx("ui.stock.empty")
+            self.stock.setAttribute("aria-label", label)
+            self.host.tool("deal", enabled=rounds != 0)
+        key = "".join(done)
+        if self._shown_done != key or not self.foundation.hasAttribute("aria-label"):
+            self._shown_done = key
+            for i, slot in enumerate(self.slots):
+                letter = done[i] if i < len(done) else ""
+                slot.textContent = SUIT_SYMBOLS[SUIT_LETTERS.index(letter)] if letter else ""
+                slot.className = f"slot s-{letter} full" if letter else "slot"
+            self.foundation.setAttribute("aria-label", tx("ui.foundation", n=len(done)))
+
+    def announce(self, step: Step, kind: str) -> list[Msg]:
+        return announce(self.game, step, kind)
+
+    def won_facts(self) -> list[tuple[str, str]]:
+        return [("moves", str(self.game.moves_count)),
+                ("runs", runs_text(self.game.suits, self.game.completed_suits)),
+                ("score", str(self.game.score))]
+
+    # ------------------------------------------------------------------ marks
+    def _clear_marks(self) -> None:
+        for node in self.marked:
+            node.classList.remove("last")
+        self.marked = []
+        self.clear_hint()
+
+    def clear_hint(self) -> None:
+        for node in self.hinted:
+            node.classList.remove("hint-src", "hint-dst", "hinted")
+        self.hinted = []
+
+    def show_hint(self, move: Move | None) -> None:
+        """Highlight a hint's source block and destination (or the stock for a deal)."""
+        self.clear_hint()
+        if move is None:
+            return
+        if move.is_deal:
+            self.stock.classList.add("hint-dst")
+            self.hinted.append(self.stock)
+            return
+        src, dst = self.columns[move.src], self.columns[move.dst]
+        src.node.classList.add("hint-src")
+        dst.node.classList.add("hint-dst")
+        self.hinted += [src.node, dst.node]
+        for node in src.cards[len(src.cards) - move.count:]:
+            node.classList.add("hinted")
+            self.hinted.append(node)
+
+    def describe(self, move: Move) -> Msg:
+        return describe(self.game, move)
+
+    # ------------------------------------------------------------------ motion
+    def _animate(
+        self, flows: list[tuple[int, int, int]], before: list[tuple[int, float, float, int]]
+    ) -> None:
+        m = self.metrics
+        for src, dst, count in flows:
+            col = self.columns[dst]
+            n = len(col.cards)
+            if count <= 0 or n < count:
+                continue
+            for j, node in enumerate(col.cards[n - count:]):
+                i = n - count + j
+                if src < 0:
+                    dx = m.stock_x - m.lefts[dst]
+                    dy = m.stock_y - col.top(i)
+                else:
+                    downs, ds, us, length = before[src]
+                    k = length - count + j
+                    old_top = ds * min(k, downs) + us * max(0, k - downs)
+                    dx = m.lefts[src] - m.lefts[dst]
+                    dy = old_top - col.top(i)
+                if abs(dx) < 1 and abs(dy) < 1:
+                    continue
+                node.animate(
+                    obj([{"transform": f"translate({dx:.1f}px,{dy:.1f}px)", "zIndex": 60},
+                         {"transform": "none", "zIndex": 60}]),
+                    obj({"duration": ANIM_MS + 12 * j, "easing": "ease-out"}),
+                )
+
+    def _sweep(self, col_index: int, top: float, letter: str) -> None:
+        """A finished run leaves the table: its king sweeps up to the row of runs (a copy
+        that is not part of the table: hidden from assistive technology, no ``data-card``)."""
+        index = len(self.game.done) - 1
+        slot = self.slots[min(max(index, 0), 7)]
+        ghost = self.faces.node("K" + letter)
+        ghost.removeAttribute("data-card")
+        ghost.removeAttribute("role")
+        ghost.removeAttribute("aria-label")
+        ghost.setAttribute("aria-hidden", "true")
+        ghost.classList.add("ghost")
+        col = self.columns[col_index].node
+        b = col.getBoundingClientRect()
+        s = slot.getBoundingClientRect()
+        ghost.style.setProperty("--gx", f"{b.left:.1f}px")
+        ghost.style.setProperty("--gy", f"{b.top + top:.1f}px")
+        ghost.style.setProperty("--gw", f"{b.width:.1f}px")
+        document.body.append(ghost)
+        dx, dy = s.left - b.left, s.top - (b.top + top)
+        scale = max(0.2, s.width / max(1.0, b.width))
+        anim = ghost.animate(
+            obj([{"transform": "none", "opacity": 1},
+                 {"transform": f"translate({dx:.1f}px,{dy:.1f}px) scale({scale:.2f})", "opacity": 0.6}]),
+            obj({"duration": SWEEP_MS, "easing": "ease-in"}),
+        )
+        anim.finished.then(keep(lambda *_: ghost.remove()))
+        slot.animate(obj([{"transform": "scale(1.6)"}, {"transform": "none"}]),
+                     obj({"duration": 300, "delay": SWEEP_MS}))
+
+    # ------------------------------------------------------------------ hits
+    def spot(self, target: Any) -> Spot | None:
+        """The spot an event target is on: a column and the card in it (by its ``--i``)."""
+        if target is None or not hasattr(target, "closest"):
+            return None
+        node = target.closest("[data-col]")
+        if node is None or not hasattr(node, "getAttribute"):
+            return None
+        col = int(node.getAttribute("data-col")) - 1
+        card = target.closest("[data-card]")
+        if card is None or not hasattr(card, "getAttribute"):
+            return Spot("col", col)
+        index = int(card.style.getPropertyValue("--i"))
+        return Spot("col", col, index, card.getAttribute("data-card") != DOWN)
+
+    def spot_at(self, x: float, y: float) -> Spot | None:
+        m = self.metrics
+        rel = x - m.board_left
+        best = None
+        for i, left in enumerate(m.lefts):
+            if left - 6 <= rel <= left + m.card_w + 6:
+                best = i
+        return None if best is None else Spot("col", best)
+
+    # ------------------------------------------------------------------ intents
+    def tap(self, spot: Spot, t0: float) -> None:
+        game = self.game
+        self.host.act(lambda: game.play(game.tap(spot.index, spot.card)), "move", t0)
+
+    def double_tap(self, spot: Spot, t0: float) -> None:
+        """Spider has no foundation to send a card to: the second tap of a double tap is
+        just another tap."""
+        self.tap(spot, t0)
+
+    def long_press(self, spot: Spot) -> None:
+        self.open_picker(spot.index)
+
+    def lift(self, spot: Spot) -> list[Any] | Msg:
+        """The cards a drag picks up, or why none: only face-up cards move."""
+        if spot.card < 0:
+            return Msg("tap.nothing")
+        if not spot.face_up:
+            return Msg("move.face_down")
+        count = len(self.game.cols[spot.index]) - spot.card
+        reason: Msg | None = self.game.pickup_message(spot.index, count)
+        if reason is not None:
+            return reason
+        column = self.columns[spot.index]
+        column.node.classList.add("lift")
+        lifted: list[Any] = column.cards[spot.card:]
+        return lifted
+
+    def _drag_move(self, spot: Spot, over: Spot | None) -> Move | None:
+        if over is None or over.pile != "col" or over.index == spot.index:
+            return None
+        return Move(spot.index, over.index, len(self.game.cols[spot.index]) - spot.card)
+
+    def _refusal(self, move: Move) -> Msg | None:
+        """The engine's refusal, or why a legal move is pointless (the tap's own rule)."""
+        return self.game.refusal_message(move) or pointless(self.game, move)
+
+    def hover(self, spot: Spot, over: Spot | None) -> None:
+        """While dragging: mark the column under the pointer and whether it takes the block."""
+        move = self._drag_move(spot, over)
+        ok = move is not None and self._refusal(move) is None
+        for c in self.columns:
+            on = move is not None and c.index == move.dst
+            c.node.classList.toggle("over", on)
+            if on:
+                c.node.setAttribute("data-drop", "ok" if ok else "no")
+            else:
+                c.node.removeAttribute("data-drop")
+
+    def drop(self, spot: Spot, over: Spot | None, t0: float) -> None:
+        column = self.columns[spot.index]
+        column.node.classList.remove("lift")
+        self.hover(spot, None)
+        move = self._drag_move(spot, over)
+        if move is None:
+            return
+        self.play(move, t0, dropped=True)
+
+    def play(self, move: Move, t0: float | None = None, *, dropped: bool = False) -> None:
+        """A block move from a drag or the picker: refused with the reason when the engine
+        refuses it or when it is pointless, exactly as a tap would."""
+        reason = pointless(self.game, move)
+        if reason is not None:
+            self.host.act(lambda: _raise(reason), "move", t0)
+            return
+        self.host.act(lambda: self.game.play(move), "drop" if dropped else "move", t0)
+
+    def action(self, name: str) -> bool:
+        if name in ("deal", "stock"):
+            self.host.act(self.game.deal, "move")
+            return True
+        return False
+
+    def key(self, key: str, target: Any) -> bool:
+        on_column = hasattr(target, "hasAttribute") and target.hasAttribute("data-col")
+        if key.lower() == "d":
+            self.action("deal")
+        elif key in ("ArrowLeft", "ArrowRight"):
+            step = -1 if key == "ArrowLeft" else 1
+            current = self.focus_col if on_column else (-1 if step > 0 else COLUMNS)
+            self.focus_column(current + step)
+        elif key in ("Enter", " ") and on_column:
+            self.open_picker(int(target.getAttribute("data-col")) - 1)
+        else:
+            return False
+        return True
+
+    def open_picker(self, col: int) -> None:
+        if self.picker is None:
+            from .spider_picker import Picker
+
+            self.picker = Picker(self)
+        self.clear_hint()
+        self.picker.open(col)
+
+    # ------------------------------------------------------------------ focus
+    def _focused(self, event: Any) -> None:
+        node = event.target
+        if hasattr(node, "hasAttribute") and node.hasAttribute("data-col"):
+            self.focus_col = int(node.getAttribute("data-col")) - 1
+
+    def focus_column(self, index: int, *, visible: bool = True) -> None:
+        index %= COLUMNS
+        if index != self.focus_col:
+            self.columns[self.focus_col].node.setAttribute("tabindex", "-1")
+            self.focus_col = index
+        node = self.columns[index].node
+        node.setAttribute("tabindex", "0")
+        node.focus(obj({"preventScroll": True, "focusVisible": visible}))
+
+
+def _raise(reason: Msg) -> Step:
+    raise IllegalMove(reason)

@@ -1,0 +1,40 @@
+"""The status cells in the header: a label and a value each (``[data-stat="moves"]``), in
+the order a table asks for. Values are written only when their text changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dom import byid, el
+from ..i18n import Texts
+
+
+class Status:
+    def __init__(self, tx: Texts, keys: tuple[str, ...]) -> None:
+        self.node = byid("status")
+        self.node.replaceChildren()
+        self.node.removeAttribute("aria-hidden")
+        self.node.setAttribute("role", "group")
+        self.node.setAttribute("aria-label", tx("ui.status"))
+        self.values: dict[str, Any] = {}
+        self.cells: dict[str, Any] = {}
+        self.shown: dict[str, str] = {}
+        for key in keys:
+            cell = el("div", f"stat st-{key}")
+            value = el("span", "v", "", data_stat=key)
+            cell.append(el("span", "k", tx(f"ui.stat.{key}")), value)
+            self.node.append(cell)
+            self.values[key] = value
+            self.cells[key] = cell
+
+    def set(self, key: str, text: str) -> None:
+        if key in self.values and self.shown.get(key) != text:
+            self.shown[key] = text
+            self.values[key].textContent = text
+
+    def show(self, key: str, on: bool) -> None:
+        if key in self.cells:
+            self.cells[key].hidden = not on
+
+    def remove(self) -> None:
+        self.node.replaceChildren()
