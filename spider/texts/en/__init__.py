@@ -1,6 +1,6 @@
 """The English catalog, assembled from one module per area."""
 
 from .. import merge
-from . import core, duel, klondike, page, spider
+from . import core, duel, klondike, klondike_page, page, spider
 
-TEXTS = merge(core.TEXTS, spider.TEXTS, klondike.TEXTS, page.TEXTS, duel.TEXTS)
+TEXTS = merge(core.TEXTS, spider.TEXTS, klondike.TEXTS, klondike_page.TEXTS, page.TEXTS, duel.TEXTS)
