@@ -23,7 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from spider.klondike.levels import HARD_FACTOR, MAX_NODES, classify, letter  # noqa: E402
+from spider.klondike.grading import classify  # noqa: E402
+from spider.klondike.levels import HARD_FACTOR, MAX_NODES, letter  # noqa: E402
 
 OUT = ROOT / "spider" / "klondike" / "deal_lists.py"
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from positions import build, game
 
 from spider import Game, Move
@@ -165,3 +167,34 @@ def test_shuffle_hidden_keeps_what_is_visible() -> None:
     other = Game.from_text(shuffle_hidden(g.to_text(), 1))
     assert other.columns == g.columns and len(other.stock) == 50
     assert [card_code(c) for c in other.stock] != [card_code(c) for c in g.stock]
+
+
+def test_the_fill_hint_never_takes_the_last_move_back() -> None:
+    """Found by fuzzing (S4-2322851184 after 20 actions: last 8>3, hint 3>8): the "fill the
+    empty column" advice proposed moving the block just played back where it came from."""
+    g = game(["* KS QH", "* KH QS", "* #AS #2S #3S 9D", "* KD QC", "* KC QD", "* KS QH", "* KH QS", "8C",
+              "* KD QC", "* KC QD"], stock_rows=1)
+    g.play(Move.from_text("8>3"))  # 8♣ onto 9♦: column 8 is empty now
+    h = g.hint()
+    assert h.kind == "fill"
+    assert h.move is not None and h.move != Move(2, 7, 1)
+    assert not (h.move.src == 2 and h.move.dst == 7)
+
+
+@settings(max_examples=60, deadline=None)
+@given(deal=st.tuples(st.sampled_from([1, 2, 4]), st.integers(0, 2**32 - 1)),
+       picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=80))
+def test_no_hint_of_any_kind_is_the_reverse_of_the_last_move(deal: tuple[int, int], picks: list[int]) -> None:
+    suits, seed = deal
+    g = Game.new(deal_id=f"S{suits}-{seed}")
+    kinds = set()
+    for pick in picks:
+        moves = g.legal_moves()
+        if not moves:
+            break
+        g.play(moves[pick % len(moves)])
+        h = g.hint()
+        kinds.add(h.kind)
+        last = g.last_move
+        if h.move is not None and last is not None and not last.is_deal:
+            assert h.move != Move(last.dst, last.src, last.count), (h, last)

@@ -8,7 +8,7 @@ import pytest
 from klondike_positions import game
 
 from spider.klondike import Game, Move
-from spider.klondike.levels import hint_wins
+from spider.klondike.grading import hint_wins
 from spider.klondike.moves import FOUNDATION, WASTE
 
 

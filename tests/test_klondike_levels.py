@@ -15,7 +15,8 @@ import pytest
 from spider.core.messages import Msg
 from spider.klondike import Game, solve
 from spider.klondike.deals import parse_deal_id
-from spider.klondike.levels import LEVELS, MAX_NODES, deals, hint_wins, level_of
+from spider.klondike.grading import hint_wins
+from spider.klondike.levels import LEVELS, MAX_NODES, deals, level_of
 from spider.texts import catalog
 
 

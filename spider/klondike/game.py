@@ -18,6 +18,7 @@ from typing import Any
 
 from .finish import auto_move, finish_line
 from .hints import Hint, hint
+from .levels import check_level, pick_deal
 from .moves import Move
 from .rules import Table
 
@@ -43,8 +44,6 @@ class Game(Table):
         that level proved winnable for ``draw`` (:mod:`spider.klondike.levels`). Bad input
         raises ``ValueError`` (German)."""
         if level is not None:
-            from .levels import check_level, pick_deal
-
             check_level(level)
             if deal_id is None:
                 deal_id = pick_deal(draw, level)

@@ -13,7 +13,8 @@ applies it to deals 1, 2, 3, … and writes :mod:`spider.klondike.deal_lists`):
 
 Deals the solver proves lost, or cannot decide within ``MAX_NODES``, are in no level.
 ``Game.new(draw, level=...)`` picks one of a level's numbers at random, so no player waits
-for a search; the page may prove more deals in its worker with :func:`classify`.
+for a search; the page may prove more deals in its worker with
+:func:`spider.klondike.grading.classify`.
 """
 
 from __future__ import annotations
@@ -75,38 +76,6 @@ def pick_deal(draw: int, level: str) -> str:
     """A random deal ID of ``level`` for ``draw`` from the shipped lists."""
     numbers = deals(draw, level)
     return format_deal_id(draw, numbers[random_number(len(numbers))])
-
-
-def hint_wins(draw: int, number: int, limit: int = HINT_LIMIT) -> bool:
-    """Does following the hint move by move win PySolFC's deal ``number``?"""
-    from .game import Game
-
-    g = Game.new(deal_id=format_deal_id(draw, number))
-    for _ in range(limit):
-        if g.is_won:
-            return True
-        h = g.hint()
-        if h.move is None:
-            return False
-        g.play(h.move)
-    return bool(g.is_won)
-
-
-def classify(draw: int, number: int, max_nodes: int = MAX_NODES) -> tuple[str, int, bool]:
-    """What the lists need to know of a deal: the solver's status (with ``peek``; a
-    ``"solved"`` line is replayed to a win here), its node count, and whether the hint
-    alone wins. :func:`letter` turns that into the level."""
-    from .game import Game
-    from .solver import solve
-
-    g = Game.new(deal_id=format_deal_id(draw, number))
-    result = solve(g, max_nodes, peek=True)
-    if result.status == "solved":
-        for move in result.line:
-            g.play(move)
-        if not g.is_won:
-            raise AssertionError(f"K{draw}-{number}: the solver's line does not win")
-    return result.status, result.nodes, hint_wins(draw, number)
 
 
 def letter(status: str, nodes: int, hint_won: bool, hard_nodes: int) -> str:

@@ -1,0 +1,156 @@
+"""The page's storage (spider/web/storage.py), on CPython with a stand-in for localStorage:
+bounded and exactly typed reading, nothing ever lost, two tabs never overwriting each other
+unknowingly, and a page that still starts when storage itself is blocked."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from spider import Game
+from spider.web.storage import (
+    GAME_KEYS,
+    PREVIOUS_KEY,
+    SETTINGS_KEY,
+    Settings,
+    Storage,
+    Unreadable,
+    check_settings,
+)
+
+
+class FakeLocalStorage:
+    """``getItem``/``setItem``/``removeItem`` with a quota, like the browser's."""
+
+    def __init__(self, quota: int = 5_000_000) -> None:
+        self.data: dict[str, str] = {}
+        self.quota = quota
+
+    def getItem(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+        if used + len(key) + len(value) > self.quota:
+            raise RuntimeError("QuotaExceededError")
+        self.data[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+def storage(backend: Any) -> Storage:
+    return Storage(lambda: backend, lambda: 1234.0)
+
+
+def settings_doc(**changes: object) -> str:
+    doc: dict[str, Any] = {"format": "spider-settings", "version": 2, "game": "spider", "suits": 4,
+                           "draw": 1, "level": "normal", "four_color": False, "lenient_deal": False,
+                           "points": False, "lang": None, "time_limit": 0}
+    doc.update(changes)
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize("bad", [True, 2.0, "4", 3, None])
+def test_settings_are_typed_exactly(bad: object) -> None:
+    backend = FakeLocalStorage()
+    backend.data[SETTINGS_KEY] = settings_doc(suits=bad)
+    with pytest.raises(Unreadable) as e:
+        storage(backend).load_settings()
+    assert e.value.aside is not None and backend.data[e.value.aside] == settings_doc(suits=bad)
+    assert json.loads(backend.data[SETTINGS_KEY])["suits"] == 4  # the defaults, written back
+
+
+def test_the_first_settings_format_is_still_read() -> None:
+    old = {"format": "spider-settings", "version": 1, "suits": 2, "four_color": True}
+    assert check_settings(old) == Settings(suits=2, four_color=True)
+
+
+@pytest.mark.parametrize("key", [SETTINGS_KEY, GAME_KEYS["spider"]])
+def test_deeply_nested_data_is_unreadable_not_fatal(key: str) -> None:
+    backend = FakeLocalStorage()
+    backend.data[key] = "[" * 10_000
+    s = storage(backend)
+    with pytest.raises(Unreadable) as e:
+        s.load_settings() if key == SETTINGS_KEY else s.load_game("spider")
+    assert "verschachtelt" in e.value.reason.render()
+
+
+def test_data_too_big_to_keep_aside_is_left_in_place_and_never_overwritten() -> None:
+    backend = FakeLocalStorage(quota=4_000_000)
+    junk = "x" * 3_000_000
+    backend.data[GAME_KEYS["spider"]] = junk
+    s = storage(backend)
+    with pytest.raises(Unreadable) as e:
+        s.load_game("spider")
+    assert e.value.aside is None and GAME_KEYS["spider"] in s.blocked
+    assert s.save_game("spider", Game.new(deal_id="S4-1"), 0, None) == "blocked"
+    assert backend.data[GAME_KEYS["spider"]] == junk  # untouched
+    s.remove(GAME_KEYS["spider"])  # the player chose to discard it
+    assert s.save_game("spider", Game.new(deal_id="S4-1"), 0, None) == "saved"
+
+
+def test_unreadable_data_that_fits_is_copied_aside_first() -> None:
+    backend = FakeLocalStorage()
+    backend.data[GAME_KEYS["spider"]] = '{"format": "spider-page", "version": 1}'
+    s = storage(backend)
+    with pytest.raises(Unreadable) as e:
+        s.load_game("spider")
+    assert e.value.aside == "spider.unreadable.1234"
+    assert backend.data["spider.unreadable.1234"] == '{"format": "spider-page", "version": 1}'
+    assert s.save_game("spider", Game.new(deal_id="S4-1"), 0, None) == "saved"
+
+
+def test_blocked_storage_plays_on_without_saving() -> None:
+    def blocked() -> Any:
+        raise RuntimeError("SecurityError: access denied")
+
+    s = Storage(blocked, lambda: 0.0)
+    assert not s.available
+    assert s.load_settings() == Settings() and s.load_game("spider") is None
+    assert s.save_game("spider", Game.new(deal_id="S4-1"), 0, None) == "off"
+
+
+def test_a_tab_never_overwrites_what_another_tab_saved_meanwhile() -> None:
+    backend = FakeLocalStorage()
+    a, b = storage(backend), storage(backend)
+    game_a, game_b = Game.new(deal_id="S4-1"), Game.new(deal_id="S4-1")
+    assert a.save_game("spider", game_a, 0, None) == "saved"
+    assert b.load_game("spider") is not None
+    game_b.play(game_b.legal_moves()[0])
+    assert b.save_game("spider", game_b, 1000, None) == "saved"
+    newer = backend.data[GAME_KEYS["spider"]]
+    game_a.play(game_a.legal_moves()[-1])
+    assert a.changed_elsewhere(GAME_KEYS["spider"])
+    assert a.save_game("spider", game_a, 2000, None) == "conflict"
+    assert backend.data[GAME_KEYS["spider"]] == newer
+    taken = a.adopt("spider")
+    assert taken is not None and taken.game.to_json() == game_b.to_json()
+    assert a.save_game("spider", taken.game, 3000, None) == "saved"
+    assert b.save_game("spider", game_b, 4000, None) == "conflict"
+    assert b.save_game("spider", game_b, 4000, None, force=True) == "saved"
+
+
+def test_the_game_a_link_replaces_is_kept_and_can_come_back() -> None:
+    backend = FakeLocalStorage()
+    s = storage(backend)
+    g = Game.new(deal_id="S2-77")
+    g.play(g.legal_moves()[0])
+    s.save_game("spider", g, 5000, None)
+    assert s.keep_previous("spider")
+    assert json.loads(backend.data[PREVIOUS_KEY])["name"] == "spider"
+    name, saved = s.previous() or ("", None)
+    assert name == "spider" and saved is not None and saved.game.to_json() == g.to_json()
+    assert saved.clock_ms == 5000
+
+
+def test_each_game_has_its_own_save() -> None:
+    backend = FakeLocalStorage()
+    s = storage(backend)
+    s.save_game("spider", Game.new(deal_id="S4-5"), 0, None)
+    assert s.load_game("klondike") is None
+    with pytest.raises(Unreadable):  # a Spider save under Klondike's key is not a Klondike game
+        backend.data[GAME_KEYS["klondike"]] = backend.data[GAME_KEYS["spider"]]
+        s.load_game("klondike")
