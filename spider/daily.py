@@ -37,7 +37,7 @@ from typing import Final
 
 from .core.deal_ids import split_deal_id
 from .core.messages import MessageError, Msg
-from .stats import format_time
+from .core.timefmt import format_time
 
 SPIDER_VARIANTS: Final = (1, 2, 4)
 KLONDIKE_DRAWS: Final = (1, 3)

@@ -63,6 +63,7 @@ from typing import Any, Final, Literal
 
 from .core.messages import MessageError, Msg
 from .core.saves import load_json
+from .core.timefmt import format_time
 
 FORMAT: Final = "solitaire-stats"
 VERSION: Final = 1
@@ -299,15 +300,32 @@ _FIELDS: Final = ("played", "won", "streak", "best_streak", "best_time_ms", "few
                   "won_time_ms", "hints", "undos", "last", "duels", "daily", "best_daily_streak")
 
 
-def format_time(ms: int) -> str:
-    """``m:ss`` as the status shows it, ``h:mm:ss`` from an hour on.
+@dataclass(frozen=True)
+class Bar:
+    """One bar of the chart: how the game ended, its box, and its title."""
 
-    >>> format_time(252_000), format_time(3_725_000)
-    ('4:12', '1:02:05')
-    """
-    s = max(0, int(ms)) // 1000
-    h, m = divmod(s // 60, 60)
-    return f"{h}:{m:02d}:{s % 60:02d}" if h else f"{m}:{s % 60:02d}"
+    result: GameResult
+    x: int
+    y: int
+    width: int
+    height: int
+    title: str
+
+
+CHART_BAR, CHART_GAP, CHART_HEIGHT = 8, 2, 40
+CHART_WIDTH = LAST * (CHART_BAR + CHART_GAP) - CHART_GAP
+
+
+def chart_bars(record: Record, lang: str = "de") -> list[Bar]:
+    """The bars of :func:`chart_svg` as data (the page draws them as SVG elements)."""
+    tallest = max((e.moves for e in record.last), default=1) or 1
+    out = []
+    for i, e in enumerate(record.last):
+        h = max(2, round(CHART_HEIGHT * min(e.moves, tallest) / tallest))
+        title = Msg("stats.chart.entry", i=i + 1, result=Msg(f"stats.result.{e.result}"),
+                    time=format_time(e.time_ms), moves=Msg("stats.moves", n=e.moves)).render(lang)
+        out.append(Bar(e.result, i * (CHART_BAR + CHART_GAP), CHART_HEIGHT - h, CHART_BAR, h, title))
+    return out
 
 
 def chart_svg(record: Record, lang: str = "de") -> str:
@@ -320,18 +338,12 @@ def chart_svg(record: Record, lang: str = "de") -> str:
     >>> 'class="won"' in svg and "Game 1: won, 4:12, 187 moves" in svg
     True
     """
-    bar, gap, height = 8, 2, 40
-    width = LAST * (bar + gap) - gap
-    tallest = max((e.moves for e in record.last), default=1) or 1
     label = _xml(Msg("stats.chart.title", n=len(record.last)).render(lang))
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-             f'width="{width}" height="{height}" role="img" aria-label="{label}">']
-    for i, e in enumerate(record.last):
-        h = max(2, round(height * min(e.moves, tallest) / tallest))
-        title = Msg("stats.chart.entry", i=i + 1, result=Msg(f"stats.result.{e.result}"),
-                    time=format_time(e.time_ms), moves=Msg("stats.moves", n=e.moves)).render(lang)
-        parts.append(f'<rect class="{e.result}" x="{i * (bar + gap)}" y="{height - h}" width="{bar}" '
-                     f'height="{h}"><title>{_xml(title)}</title></rect>')
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" '
+             f'width="{CHART_WIDTH}" height="{CHART_HEIGHT}" role="img" aria-label="{label}">']
+    for b in chart_bars(record, lang):
+        parts.append(f'<rect class="{b.result}" x="{b.x}" y="{b.y}" width="{b.width}" '
+                     f'height="{b.height}"><title>{_xml(b.title)}</title></rect>')
     parts.append("</svg>")
     return "".join(parts)
 

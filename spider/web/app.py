@@ -18,15 +18,20 @@ from pyscript import document, window
 
 from ..core.messages import IllegalMove, MessageError, Msg
 from ..core.registry import find_game
+from ..core.timefmt import format_time
 from ..texts import catalog
 from .bars import Bar
 from .clock import Clock, over_limit
 from .dialogs import Dialogs
-from .dom import Bindings, byid, clock_text, el, keep
+from .dom import Bindings, byid, el, keep
+from .duel import PARAM as DUEL_PARAM
+from .duel import DuelView
 from .effects import celebrate
 from .i18n import Texts, choose_language
 from .input import Input
 from .links import game_links, open_link, query, quoted, strip_link
+from .records import Records
+from .records import key_of as records_key
 from .storage import GAME_KEYS, Saved, Settings, Storage, Unreadable
 from .tables import ROOMS, Choice, Room, room
 from .update import UpdateOffer
@@ -66,10 +71,14 @@ class App:
         self.chrome = Bindings()
         self.life = Bindings()
         self.input: Input | None = None
+        # made in boot (both read storage and may have something to say)
+        self.records: Records = None  # type: ignore[assignment]
+        self.duel: DuelView = None  # type: ignore[assignment]
         self.conflict = False
         self.paused = False
         self._blocked_key: str | None = None  # unreadable data left in place (not copied aside)
         self._previous_offer = False  # a link replaced a game that can be resumed
+        self._play_anyway: str | None = None  # the deal of a refused duel link
         self.timings: Any = None  # ?bench=1: per action, event -> DOM updated (ms)
         self.handler_timings: Any = None  # ?bench=1: the whole handler, save included
         if self.query.get("bench") == "1":
@@ -120,6 +129,10 @@ class App:
         if not self.storage.available:
             self.notes.append(Msg("ui.save.off"))
         name = self.settings.game
+        self.records = Records(self)
+        if self.records.note is not None:
+            self.notes.append(self.records.note)
+        self.duel = DuelView(self)
         game, fresh, refusal = self._from_link()
         if game is None:
             game = self._resume(name)
@@ -142,6 +155,7 @@ class App:
         life.every(1000, self._tick)
         life.later(3000, lambda *_: self.verdict.allow_warming(self.game))
         self._resume_clock()
+        self.duel.show()
         self._endings()
 
     def _from_link(self) -> tuple[Any, bool, bool]:
@@ -149,10 +163,23 @@ class App:
         A link that is broken is explained and changes nothing; two links that disagree
         are both named; the game a link replaces is kept so the player can go back."""
         links = [(k, v) for k, v in game_links(str(window.location.search)) if k in ("deal", "pos")]
-        if not links and "challenge" not in self.query:
+        duel = self.query.get(DUEL_PARAM)
+        if not links and duel is None:
             return None, False, False
         here = str(window.location.pathname) + strip_link(str(window.location.search))
         window.history.replaceState(None, "", here)
+        if duel is not None and not links:
+            opened_duel = self.duel.open_link(duel)
+            if opened_duel is None:
+                if self.duel.refused_deal:
+                    self._play_anyway = self.duel.refused_deal
+                return None, False, True
+            game, note, mode = opened_duel
+            if self.storage.keep_previous(game.game_name):
+                self._previous_offer = True
+            self.mode = mode
+            self.notes.insert(0, note)
+            return game, True, False
         opened: list[tuple[str, str, Any]] = []
         for kind, value in links:
             try:
@@ -204,8 +231,11 @@ class App:
         other = "en" if tx.lang == "de" else "de"
         lang = el("button", "menu-btn", tx(f"ui.lang.{other}"), type="button", data_action="lang", id="lang",
                   lang=other)
-        menu.append(lang, el("button", "menu-btn", "⚙", type="button", data_action="settings",
-                             aria_label=tx("ui.settings.title")))
+        menu.append(lang)
+        for action, icon, key in (("duel", "⚔", "ui.menu.duel"), ("daily", "☼", "ui.menu.daily"),
+                                  ("stats", "▦", "ui.menu.stats"), ("settings", "⚙", "ui.settings.title")):
+            menu.append(el("button", "menu-btn", icon, type="button", data_action=action, aria_label=tx(key),
+                           title=tx(key)))
         byid("msg").textContent = ""
         if self._blocked_key:
             self.notice.show("unreadable", tx("ui.save.blocked"),
@@ -213,12 +243,16 @@ class App:
         if self._previous_offer:
             self.notice.show("previous", tx("ui.previous.kept"),
                              (("previous", tx("ui.previous.button"), False),))
+        if self._play_anyway:
+            self.notice.show("duel-link", tx("duel.link.play_anyway", deal=self._play_anyway),
+                             (("play-anyway", tx("duel.btn.play_deal"), True),))
 
     def _build_tools(self, table: Any) -> None:
         tx = self.tx
         tools = byid("tools")
         tools.replaceChildren()
-        for action, icon in (*TOOLS_BEFORE, *table.tools, *TOOLS_AFTER):
+        duel = (("finish", "⚑"),) if self.duel is not None and self.duel.active else ()
+        for action, icon in (*TOOLS_BEFORE, *table.tools, *duel, *TOOLS_AFTER):
             b = el("button", f"tool t-{action}", type="button", data_action=action)
             b.append(el("span", "ico", icon, aria_hidden="true"), el("span", "lbl", tx(f"ui.btn.{action}")))
             off = f"ui.btn.{action}.off"
@@ -241,6 +275,8 @@ class App:
             self._table = r.make_table(self, game)
             self._build_tools(self._table)
             self._table.mount()
+        else:
+            self._build_tools(self._table)
         self._table.game = game
         document.documentElement.classList.toggle("four", self.settings.four_color)
         self._table.render()
@@ -265,6 +301,8 @@ class App:
         mode.replaceChildren(*parts)
         self.tool("undo", enabled=game.can_undo)
         self.tool("redo", enabled=game.can_redo)
+        if self.duel is not None:
+            self.duel.show()
 
     def rebuild(self) -> None:
         """The language changed: the whole chrome again, the game and the clock as they are."""
@@ -273,6 +311,7 @@ class App:
             self._table.unmount()
             self._table = None
         self.dialogs.remove()
+        self.records.remove()
         self.verdict_bar.remove()
         self.notice.remove()
         self.dialogs = Dialogs(self.tx)
@@ -282,7 +321,7 @@ class App:
     # ------------------------------------------------------------------ clock
     def clock_show(self) -> None:
         if self._table is not None and self._table.status is not None:
-            self._table.status.set("time", clock_text(self.clock.value()))
+            self._table.status.set("time", format_time(self.clock.value()))
 
     def _started(self) -> bool:
         return self.clock.value() > 0 or self.game.can_undo
@@ -291,7 +330,7 @@ class App:
         return bool(self.mode and self.mode.get("timeout"))
 
     def _resume_clock(self) -> None:
-        if self._started() and not self.game.is_won and not self.paused and not self._timed_out() \
+        if self._started() and not self._over() and not self.paused and not self._timed_out() \
                 and document.visibilityState == "visible":
             self.clock.run()
 
@@ -409,10 +448,10 @@ class App:
         self.say(Msg("verbatim", text=text) if len(parts) != 1 else parts[0])
         self._record(t0)
         self._position_changed()
-        if self.game.is_won:
+        if self._over():
             self.clock.pause()
             self.clock_show()
-        elif document.visibilityState == "visible":
+        elif document.visibilityState == "visible" and not self._timed_out():
             self.clock.run()
         self.save()
         self._endings(celebrate_win=kind != "undo")
@@ -420,16 +459,35 @@ class App:
             self.handler_timings.push(window.performance.now() - t0)
 
     def _endings(self, *, celebrate_win: bool = False) -> None:
+        """A won game: the celebration, the statistics, then the result (a duel's comparison,
+        or the won dialog); a game with no move left: the stuck dialog."""
         game, tx = self.game, self.tx
         if game.is_won:
             self.dialogs.close("stuck")
             if celebrate_win and not self.reduced_motion:
                 celebrate()
-            facts = [("time", clock_text(self.clock.value())), *self._table.won_facts()]
-            name = game.game_name
-            self.dialogs.open_won(tx("ui.won.title"), tx(f"ui.won.text.{name}"), facts, game.deal_id)
+            if self.duel.info is not None:
+                if self.duel.active:
+                    self.duel.finish()
+                return
+            self.records.ended(game, self._mode(), self.clock.value())
+            facts = [("time", format_time(self.clock.value())), *self._table.won_facts()]
+            extra: list[tuple[str, str]] = []
+            if game.game_name == "spider" and game.deal_id:
+                extra.append(("challenge", tx("duel.btn.challenge")))
+            if self._mode().get("daily"):
+                extra.append(("share", tx("daily.btn.share")))
+            self.dialogs.open_won(tx("ui.won.title"), tx(f"ui.won.text.{game.game_name}"), facts,
+                                  game.deal_id, extra)
         elif game.is_stuck:
-            self.dialogs.open_stuck(tx(f"ui.stuck.text.{game.game_name}"))
+            self.dialogs.open_stuck(tx(f"ui.stuck.text.{game.game_name}"),
+                                    (("finish-yes", tx("ui.btn.finish")),) if self.duel.active else ())
+
+    def _mode(self) -> dict[str, Any]:
+        """The running game's saved facts (duel, daily deal, level, hints, recorded), made on use."""
+        if self.mode is None:
+            self.mode = {}
+        return self.mode
 
     def _position_changed(self) -> None:
         """A check of the old position is no longer wanted; its bar goes."""
@@ -443,6 +501,7 @@ class App:
         loss shows the verdict bar, a found win makes the hint the first move of the winning
         line, anything else the normal hint."""
         game = self.game
+        self._count_hint()
         if game.all_known and not game.is_won and not game.is_stuck:
             # The bar says it in full; the live region only briefly (not the same sentence twice).
             self.verdict_bar.show("checking", self.tx("ui.verdict.checking"))
@@ -450,6 +509,10 @@ class App:
             self.verdict.ask(game, self._verdict)
             return
         self._normal_hint()
+
+    def _count_hint(self) -> None:
+        mode = self._mode()
+        mode["hints"] = int(mode.get("hints", 0)) + 1
 
     def _normal_hint(self) -> None:
         h = self.game.hint()
@@ -475,7 +538,10 @@ class App:
 
     # ------------------------------------------------------------------ games
     def start(self, game: Any, origin: str | None, note: Msg, mode: dict[str, Any] | None = None) -> None:
+        """A new game takes the table's place; the one it replaces counts as played if it
+        was started (abandoned, or lost when no move was left)."""
         self.dialogs.close_all()
+        self._leave()
         self.game_switch_save(game)
         self._position_changed()
         self.origin, self.mode = origin, mode
@@ -485,6 +551,15 @@ class App:
         self._mount(game)
         self.say(note)
         self.save()
+
+    def _leave(self) -> None:
+        game = self.game
+        if game is None or game.is_won:
+            return
+        if game.is_stuck or self.verdict_bar.state == "lost":
+            self.records.ended(game, self._mode(), self.clock.value())
+        else:
+            self.records.left(game, self._mode(), self.clock.value())
 
     def game_switch_save(self, game: Any) -> None:
         """Before another game goes on the table: the running one is saved as it is, and a
@@ -502,7 +577,35 @@ class App:
         game = r.new_game(choice.variant, self.settings)
         r.remember(self.settings, game)
         self.storage.save_settings(self.settings)
-        self.start(game, None, Msg("ui.new_game", mode=r.mode(self.tx, game), id=game.deal_id or ""))
+        mode = {"level": level} if r.has_levels else None
+        self.start(game, None, Msg("ui.new_game", mode=r.mode(self.tx, game), id=game.deal_id or ""), mode)
+
+    def daily(self) -> None:
+        """Today's deal (the player's local date) of the game and variant on the table."""
+        from ..daily import daily_deal_id
+
+        today = window.Date.new()
+        iso = f"{int(today.getFullYear()):04d}-{int(today.getMonth()) + 1:02d}-{int(today.getDate()):02d}"
+        r = room(self.game.game_name)
+        variant = self.game.variant
+        try:
+            deal_id = daily_deal_id(r.name, variant, _date(iso))
+        except MessageError as e:
+            self.say(e.message, refusal=True)
+            return
+        game = r.new_game(variant, self.settings, deal_id)
+        mode: dict[str, Any] = {"daily": iso}
+        if r.has_levels:
+            mode["level"] = "normal"
+        self.start(game, None, Msg("daily.deal", date=iso), mode)
+
+    def share_daily(self) -> None:
+        from ..daily import share_text
+
+        mode, game = self._mode(), self.game
+        text = share_text(self.tx.lang, game.game_name, game.variant, _date(str(mode.get("daily"))),
+                          bool(game.is_won), int(self.clock.value()), game.moves_count)
+        self.copy(text, Msg("daily.shared"))
 
     def restart(self) -> None:
         """Same cards again. The game it replaces is kept: the notice offers it back."""
@@ -553,6 +656,8 @@ class App:
     # ------------------------------------------------------------------ buttons
     def action(self, name: str) -> None:
         game, tx = self.game, self.tx
+        if self._duel_action(name):
+            return
         if name in ("pause", "resume"):
             self.pause(name == "pause" and not self.paused)
             return
@@ -619,15 +724,80 @@ class App:
             self.notice.hide("unreadable")
             self.save()
 
+    def _duel_action(self, name: str) -> bool:
+        """The duel's, the statistics' and the daily deal's buttons."""
+        duel, records, tx = self.duel, self.records, self.tx
+        simple: dict[str, Callable[[], None]] = {
+            "duel-start": duel.start_from_dialog, "duel-pace": duel.pace, "duel-next": duel.next_player,
+            "duel-copy-answer": duel.copy_answer, "challenge": duel.offer_challenge,
+            "challenge-copy": duel.copy_challenge, "stats-export": records.export,
+            "daily": self.daily, "share": self.share_daily,
+        }
+        if name in simple:
+            simple[name]()
+        elif name == "duel":
+            self.dialogs.close_all()
+            duel.open_dialog(self.settings.suits)
+        elif name == "finish":
+            self.dialogs.open_confirm(tx("duel.finish.confirm"), ("finish-yes", tx("ui.btn.finish")))
+        elif name == "finish-yes":
+            self.dialogs.close_all()
+            duel.finish()
+            self._build_tools(self._table)
+            self._table.render()
+        elif name == "stats":
+            self.dialogs.close_all()
+            records.open(records_key(self.game, self._mode()))
+        elif name == "stats-reset":
+            self.dialogs.open_confirm(tx("stats.reset.confirm"), ("stats-reset-yes", tx("stats.btn.reset")))
+        elif name == "stats-reset-yes":
+            self.dialogs.close("confirm")
+            records.reset()
+        elif name == "stats-import":
+            yes = ("stats-import-yes", tx("stats.btn.import"))
+            self.dialogs.open_confirm(tx("stats.import.confirm"), yes)
+        elif name == "stats-import-yes":
+            self.dialogs.close("confirm")
+            records.choose_file()
+        elif name == "play-anyway" and self._play_anyway:
+            deal, self._play_anyway = self._play_anyway, None
+            self.notice.hide("duel-link")
+            self.start(room("spider").new_game(4, self.settings, deal), None, Msg("ui.link.deal", id=deal))
+        else:
+            return False
+        return True
+
     def _copy(self, text: str) -> None:
-        if not text:
-            return
-        ok = keep(lambda *_: self.say(Msg("ui.copied", id=text)))
+        if text:
+            self.copy(text, Msg("ui.copied", id=text))
+
+    def copy(self, text: str, done: Msg) -> None:
+        """Put ``text`` on the clipboard and say ``done`` (or show the text when that fails)."""
+        ok = keep(lambda *_: self.say(done))
         bad = keep(lambda *_: self.say(Msg("ui.copy_failed", id=text)))
         try:
             window.navigator.clipboard.writeText(text).then(ok, bad)
         except Exception:  # no clipboard API (insecure context)
             bad()
+
+    def clock_ms(self) -> float:
+        return self.clock.value()
+
+    def clock_running(self) -> bool:
+        return self.clock.running
+
+    def stop_clock(self) -> None:
+        self.clock.pause()
+        self.clock_show()
+
+    def _over(self) -> bool:
+        """Won, or ended in a duel: the clock stays stopped."""
+        info = self.duel.info if self.duel is not None else None
+        return bool(self.game.is_won or (info is not None and info.get("ended")))
+
+    def link_to(self, param: str, value: str) -> str:
+        """A link to this page (wherever it is served) with one query parameter."""
+        return f"{window.location.origin}{window.location.pathname}?{param}={value}"
 
     # ------------------------------------------------------------------ settings and help
     def _settings_values(self) -> dict[str, Any]:
@@ -667,6 +837,12 @@ class App:
         for key in keys:
             out.append((tx(f"{key}.title"), tx(f"{key}.text").split("\n\n")))
         return out
+
+
+def _date(iso: str) -> Any:
+    import datetime
+
+    return datetime.date.fromisoformat(iso)
 
 
 def start() -> App:

@@ -139,14 +139,16 @@ class Dialogs:
         return "normal" if absent(checked) else str(checked.value)
 
     # ------------------------------------------------------------------ won
-    def open_won(self, title: str, text: str, facts: list[tuple[str, str]], deal_id: str | None) -> None:
+    def open_won(self, title: str, text: str, facts: list[tuple[str, str]], deal_id: str | None,
+                 extra: list[tuple[str, str]] | None = None) -> None:
         """The result: ``facts`` as (key, value) shown as ``[data-won=key]``, then the ID."""
         tx = self.tx
         if "won" not in self.nodes:
             d, body = self._dialog("won", "")
             self._values["won_text"] = el("p")
             self._values["won_facts"] = el("dl", "facts")
-            body.append(self._values["won_text"], self._values["won_facts"])
+            self._values["won_extra"] = el("div", "actions extra")
+            body.append(self._values["won_text"], self._values["won_facts"], self._values["won_extra"])
             d.append(self._buttons(("close-dialog", tx("ui.close"), False),
                                    ("won-restart", tx("ui.btn.restart"), False),
                                    ("won-new", tx("ui.btn.new"), True)))
@@ -163,11 +165,14 @@ class Dialogs:
                 dd.append(el("button", "copy", tx("ui.won.copy"), type="button", data_action="copy-id"))
             rows += [el("dt", "", tx(f"ui.won.{key}")), dd]
         dl.replaceChildren(*rows)
+        self._values["won_extra"].replaceChildren(
+            *[el("button", "", label, type="button", data_action=action) for action, label in extra or []]
+        )
         if not d.open:
             d.showModal()
 
     # ------------------------------------------------------------------ stuck
-    def open_stuck(self, text: str) -> None:
+    def open_stuck(self, text: str, extra: tuple[tuple[str, str], ...] = ()) -> None:
         tx = self.tx
 
         def build() -> Any:
@@ -177,12 +182,37 @@ class Dialogs:
             d.append(self._buttons(("stuck-undo", tx("ui.stuck.undo"), True),
                                    ("stuck-restart", tx("ui.btn.restart"), False),
                                    ("stuck-new", tx("ui.btn.new"), False)))
+            self._values["stuck_extra"] = el("div", "actions extra")
+            d.append(self._values["stuck_extra"])
             return d
 
         d = self.nodes.get("stuck") or build()
         self._values["stuck_text"].textContent = text
+        self._values["stuck_extra"].replaceChildren(
+            *[el("button", "", label, type="button", data_action=action) for action, label in extra]
+        )
         if not d.open:
             d.showModal()
+
+    # ------------------------------------------------------------------ confirm
+    def open_confirm(self, text: str, yes: tuple[str, str]) -> None:
+        """A question with Cancel and ``yes`` = (action, label)."""
+        tx = self.tx
+        if "confirm" not in self.nodes:
+            d, body = self._dialog("confirm", tx("ui.confirm.title"))
+            self._values["confirm_text"] = el("p")
+            body.append(self._values["confirm_text"])
+            self._values["confirm_row"] = el("div", "actions")
+            d.append(self._values["confirm_row"])
+        d = self.nodes["confirm"]
+        self._values["confirm_text"].textContent = text
+        self._values["confirm_row"].replaceChildren(
+            el("button", "", tx("ui.cancel"), type="button", data_action="close-dialog"),
+            el("button", "primary", yes[1], type="button", data_action=yes[0]),
+        )
+        if not d.open:
+            d.showModal()
+        d.querySelector(".primary").focus()
 
     # ------------------------------------------------------------------ how to play
     def open_help(self, sections: list[tuple[str, list[str]]]) -> None:

@@ -121,11 +121,3 @@ def absent(node: Any) -> bool:
 
 def byid(ident: str) -> Any:
     return document.getElementById(ident)
-
-
-def clock_text(ms: float) -> str:
-    """``m:ss`` below an hour, ``h:mm:ss`` above."""
-    s = int(ms // 1000)
-    h, rest = divmod(s, 3600)
-    m, sec = divmod(rest, 60)
-    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"

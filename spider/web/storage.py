@@ -42,6 +42,7 @@ from ..texts import LANGUAGES
 
 GAME_KEYS: Final = {"spider": "spider.game", "klondike": "spider.game.klondike"}
 PREVIOUS_KEY: Final = "spider.previous"
+STATS_KEY: Final = "spider.stats"
 SETTINGS_KEY: Final = "spider.settings"
 ASIDE_PREFIX: Final = "spider.unreadable."
 GAME_FORMAT: Final = "spider-page"
@@ -275,6 +276,24 @@ class Storage:
     def adopt(self, name: str) -> Saved | None:
         """Take the game another tab saved (after a conflict): read it as this tab's own."""
         return self.load_game(name)
+
+    # ------------------------------------------------------------------ statistics
+    def load_stats(self, read: Callable[[str], Any], empty: Callable[[], Any]) -> Any:
+        """The statistics (``read`` parses, ``empty`` makes new ones); unreadable ones are kept
+        aside like a game (:class:`Unreadable`), and never overwritten unless that worked."""
+        raw = self.get(STATS_KEY)
+        self.known[STATS_KEY] = raw
+        if raw is None:
+            return empty()
+        try:
+            return read(raw)
+        except MessageError as e:
+            raise self._unreadable(STATS_KEY, raw, e.message) from None
+
+    def save_stats(self, text: str) -> bool:
+        if STATS_KEY in self.blocked:
+            return False
+        return self._set(STATS_KEY, text)
 
     # ------------------------------------------------------------------ the game a link replaced
     def keep_previous(self, name: str) -> bool:

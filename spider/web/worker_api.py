@@ -4,6 +4,11 @@ one JSON answer out. Pure Python (no browser import), so it is tested on CPython
 * ``{"op": "ping"}`` → ``{"status": "ok"}`` (the page warms the worker ahead of need);
 * ``{"op": "solve", "game", "doc", "seconds", "max_nodes"}`` → the solver's answer
   (:mod:`spider.core.solving`), for any game of the registry;
+* ``{"op": "opponent", "deal_id", "saved": <the computer's game or null>, "steps": n}`` →
+  the computer of a duel plays up to ``n`` actions (1 at the page's pace, many to finish
+  once the player is done): ``{"status": "ok", "moves": [move texts], "saved": <its game>,
+  "finished": bool, "result": <duel.Result.to_dict()>}``. The worker keeps no state: the
+  page holds the computer's game (and saves it with its own), so a reload loses nothing;
 * anything else → ``{"status": "error", "reason": ...}``.
 
 >>> handle('{"op": "ping"}')
@@ -41,7 +46,26 @@ def _solve(request: dict[str, Any]) -> str:
     return answer_solve(request, run)
 
 
+def _opponent(request: dict[str, Any]) -> str:
+    from ..duel import ComputerDuel
+
+    saved, deal_id, steps = request.get("saved"), request.get("deal_id"), request.get("steps", 1)
+    if type(steps) is not int or not 1 <= steps <= 5000:
+        return _error("steps")
+    cpu = ComputerDuel.resume(saved) if isinstance(saved, str) else ComputerDuel(str(deal_id))
+    moves = []
+    for _ in range(steps):
+        move = cpu.step()
+        if move is None:
+            break
+        moves.append(move.text())
+    result = cpu.result(0, "").to_dict()
+    return json.dumps({"status": "ok", "moves": moves, "saved": cpu.to_json(),
+                       "finished": cpu.finished, "result": result})
+
+
 HANDLERS["ping"] = lambda _request: json.dumps({"status": "ok"})
+HANDLERS["opponent"] = _opponent
 HANDLERS["solve"] = _solve
 
 

@@ -35,6 +35,12 @@ TEXTS = {
     'ui.resumed': "Weiter geht's.",
     'ui.time.up': 'Die Zeit ist um ({n} Minuten). Du kannst die Partie ohne Uhr zu Ende spielen.',
     'ui.time.go_on': 'Ohne Uhr weiterspielen',
+    'ui.confirm.title': 'Bist du sicher?',
+    'duel.link.start': 'Duell per Link: Spiel die Verteilung; ist dein Spiel vorbei, schickst du die Herausforderung.',
+    'ui.btn.finish': 'Fertig',
+    'ui.menu.duel': 'Duell',
+    'ui.menu.stats': 'Statistik',
+    'ui.menu.daily': 'Tagesspiel',
     # status
     "ui.stat.rounds": "Runden",
     "ui.stat.runs": "Folgen",

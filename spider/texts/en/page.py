@@ -35,6 +35,12 @@ TEXTS = {
     'ui.resumed': 'Playing on.',
     'ui.time.up': 'Time is up ({n} minutes). You can finish the game without the clock.',
     'ui.time.go_on': 'Play on without the clock',
+    'ui.confirm.title': 'Are you sure?',
+    'duel.link.start': 'Duel by link: play the deal; when your game is over, send the challenge.',
+    'ui.btn.finish': 'Done',
+    'ui.menu.duel': 'Duel',
+    'ui.menu.stats': 'Statistics',
+    'ui.menu.daily': 'Daily deal',
     # status
     "ui.stat.rounds": "Rounds",
     "ui.stat.runs": "Runs",

@@ -1,0 +1,459 @@
+"""The Spider duel on the page: against the computer, by link, or two players on one device.
+
+The rules, results, links and the computer's play are :mod:`spider.duel` and
+:mod:`spider.spider_game.opponent`; this module wires them into the page.
+
+* A duel is a Spider game started with ``duel=True`` (undo costs a point) and a ``"duel"``
+  entry in the game's saved facts (``mode``), so a reload resumes it exactly:
+  ``{"way": "computer"|"link"|"device", "name": <the other player>, "me": <my name>,
+  "cpu": <the computer's game>, "cpu_done": bool, "challenge": <the link it answers>,
+  "first": <player 1's game as a link>, "turn": 1|2, "names": [a, b], "ended": bool}``.
+* Against the computer: it plays the same deal in the engine's worker, one action every
+  second or so (:data:`PACES`, "Computer schneller" cycles them), only while the player's
+  clock runs; its points, runs and moves show in the panel ``#opponent``. When the player
+  is done it plays on to its own end at once, then both results stand side by side.
+* By link: any finished Spider game with a deal ID can be sent ("Herausfordern"): the link
+  carries the deal, the name and the moves, never the score. Opening it (``?duel=``) starts
+  the deal as "Duell gegen <Name>"; the challenger's result stays hidden until this player
+  is done; the comparison offers the link that goes back (both results in it).
+* On one device: player 1 plays, hands the device over, player 2 plays the same deal.
+* "Fertig" ends one's game early; the won and the stuck dialog end it too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from pyscript import window
+
+from ..core.messages import MessageError, Msg
+from ..core.timefmt import format_time
+from ..duel import (
+    MAX_NAME,
+    Result,
+    clean_name,
+    compare,
+    decode_challenge,
+    encode_answer,
+    encode_challenge,
+    link_deal_id,
+    open_challenge,
+    result_of,
+)
+from ..spider_game import Game
+from ..spider_game.announce import runs_text
+from ..spider_game.deck import parse_deal_id
+from .dialogs import Dialogs
+from .dom import Bindings, absent, byid, el
+from .i18n import Texts
+
+PACES = (1000, 400, 150)  # ms between the computer's actions
+PARAM = "duel"
+
+
+class _Shell(Protocol):
+    tx: Texts
+    game: Any
+    mode: dict[str, Any] | None
+    dialogs: Dialogs
+    engine: Any
+    records: Any
+    paused: bool
+
+    def say(self, message: Msg | str, *, refusal: bool = False) -> None: ...
+
+    def start(self, game: Any, origin: str | None, note: Msg, mode: dict[str, Any] | None = None) -> None: ...
+
+    def save(self, *, force: bool = False) -> None: ...
+
+    def clock_ms(self) -> float: ...
+
+    def clock_running(self) -> bool: ...
+
+    def stop_clock(self) -> None: ...
+
+    def copy(self, text: str, done: Msg) -> None: ...
+
+    def link_to(self, param: str, value: str) -> str: ...
+
+
+def link_value(url: str) -> str:
+    """The duel text of a whole link or of the bare value."""
+    marker = f"{PARAM}="
+    return url.split(marker, 1)[1].split("&", 1)[0] if marker in url else url
+
+
+class DuelView:
+    def __init__(self, shell: _Shell) -> None:
+        self.shell = shell
+        self.bind = Bindings()
+        self.panel: Any = None
+        self.busy = False
+        self.task: asyncio.Future[Any] | None = None
+        self.bind.every(150, self._tick)
+        self._since = 0.0
+
+    # ------------------------------------------------------------------ state
+    @property
+    def info(self) -> dict[str, Any] | None:
+        mode = self.shell.mode
+        duel = mode.get("duel") if mode else None
+        return duel if isinstance(duel, dict) else None
+
+    @property
+    def active(self) -> bool:
+        info = self.info
+        return info is not None and not info.get("ended")
+
+    def remove(self) -> None:
+        self.bind.unbind()
+        if self.panel is not None:
+            self.panel.remove()
+            self.panel = None
+
+    # ------------------------------------------------------------------ starting
+    def open_dialog(self, suits: int) -> None:
+        """The duel dialog: which way, how many suits, the names."""
+        tx, dialogs = self.shell.tx, self.shell.dialogs
+        if "duel" not in dialogs.nodes:
+            d, body = dialogs._dialog("duel", tx("duel.title"))
+            ways = el("fieldset", "levels")
+            ways.append(el("legend", "", tx("duel.title")))
+            for way in ("computer", "link", "device"):
+                label = el("label", "level")
+                label.append(el("input", "", type="radio", name="way", value=way),
+                             el("span", "lv", tx(f"duel.way.{way}")))
+                ways.append(label)
+            variants = el("fieldset", "levels")
+            variants.append(el("legend", "", tx("ui.new.legend")))
+            for n in (1, 2, 4):
+                label = el("label", "level")
+                label.append(el("input", "", type="radio", name="duel-suits", value=str(n)),
+                             el("span", "lv", tx(f"ui.choice.spider.{n}")))
+                variants.append(label)
+            names = el("div", "names")
+            for ident, key in (("duel-me", "duel.name.label"), ("duel-other", "duel.device.second")):
+                row = el("label", "setting")
+                row.append(el("span", "", tx(key, n=MAX_NAME)),
+                           el("input", "", type="text", id=ident, maxlength=str(MAX_NAME),
+                              autocomplete="off"))
+                names.append(row)
+            rules = el("details", "rules")
+            rules.append(el("summary", "", tx("duel.btn.rules")))
+            for p in self.rules():
+                rules.append(el("p", "", p))
+            body.append(ways, variants, names, rules)
+            d.append(dialogs._buttons(("close-dialog", tx("ui.cancel"), False),
+                                      ("duel-start", tx("duel.btn.start"), True)))
+            self.bind.listen(ways, "change", lambda _e: self._names_follow())
+        d = dialogs.nodes["duel"]
+        checked = d.querySelector("input[name=way]:checked")
+        if absent(checked):
+            d.querySelector('input[name=way][value="computer"]').checked = True
+        d.querySelector(f'input[name=duel-suits][value="{suits}"]').checked = True
+        self._names_follow()
+        d.showModal()
+
+    def _names_follow(self) -> None:
+        d = self.shell.dialogs.nodes["duel"]
+        way = str(d.querySelector("input[name=way]:checked").value)
+        other = d.querySelector("#duel-other").parentNode
+        other.hidden = way != "device"
+        label = d.querySelector("#duel-me").previousElementSibling
+        key = "duel.device.first" if way == "device" else "duel.name.label"
+        label.textContent = self.shell.tx(key, n=MAX_NAME)
+
+    def rules(self) -> list[str]:
+        tx = self.shell.tx
+        points = " · ".join(tx(f"duel.rules.{k}") for k in ("reveal", "fit", "run", "clear", "move"))
+        return [tx("duel.rules.intro"), f"{tx('duel.rules.points')} {points}", tx("duel.rules.undo"),
+                tx("duel.rules.finish"), tx("duel.rules.time"), tx("duel.rules.computer")]
+
+    def start_from_dialog(self) -> None:
+        d = self.shell.dialogs.nodes["duel"]
+        way = str(d.querySelector("input[name=way]:checked").value)
+        suits = int(d.querySelector("input[name=duel-suits]:checked").value)
+        me = clean_name(str(d.querySelector("#duel-me").value))
+        other = clean_name(str(d.querySelector("#duel-other").value))
+        self.shell.dialogs.close("duel")
+        tx = self.shell.tx
+        game = Game.new(suits, duel=True)
+        info: dict[str, Any]
+        if way == "computer":
+            info = {"way": way, "name": tx("duel.computer"), "me": me, "cpu": None, "cpu_done": False,
+                    "pace": PACES[0]}
+            note = Msg("duel.against", name=tx("duel.computer"))
+        elif way == "device":
+            names = [me or tx("duel.device.first"), other or tx("duel.device.second")]
+            info = {"way": way, "names": names, "turn": 1, "name": names[1], "me": names[0]}
+            note = Msg("duel.device.start", name=names[0])
+        else:
+            info = {"way": "link", "name": "", "me": me, "challenge": None}
+            note = Msg("duel.link.start")
+        self.shell.start(game, None, note, {"duel": info})
+
+    def open_link(self, text: str) -> tuple[Any, Msg, dict[str, Any]] | None:
+        """A ``?duel=`` link: a challenge starts its deal as a duel against the challenger
+        (their result hidden); an answer shows both results. ``None`` when the link is
+        refused (then the message names why, and the deal can still be played)."""
+        tx = self.shell.tx
+        try:
+            challenge, results = open_challenge(text)
+        except MessageError as e:
+            deal = link_deal_id(text)
+            self.shell.say(e.message, refusal=True)
+            self.refused_deal = deal
+            return None
+        if challenge.answer is not None:
+            self.show_comparison(results[1], results[0], way="link", answer=None, record=False)
+            return None
+        name = results[0].name or tx("duel.anonymous")
+        game = Game.new(deal_id=challenge.deal_id, duel=True)
+        info: dict[str, Any] = {"way": "link", "name": name, "me": "", "challenge": text}
+        return game, Msg("duel.against", name=name), {"duel": info}
+
+    refused_deal: str | None = None
+
+    # ------------------------------------------------------------------ the panel
+    def show(self) -> None:
+        """Draw (or remove) the panel for the duel on the table."""
+        info = self.info
+        if info is None:
+            if self.panel is not None:
+                self.panel.remove()
+                self.panel = None
+            return
+        tx = self.shell.tx
+        if self.panel is None:
+            self.panel = el("section", "opponent", id="opponent", aria_live="polite")
+            place = byid("table")
+            place.insertBefore(self.panel, byid("board"))
+        nodes: list[Any] = [el("b", "opp-name", info.get("name") or tx("duel.anonymous"))]
+        if info["way"] == "computer":
+            res = (info.get("result") or {})
+            for key, value in (("score", str(res.get("points", 0))),
+                               ("runs", tx("ui.stat.runs_value", n=res.get("runs_total", 0))),
+                               ("moves", str(res.get("moves", 0)))):
+                cell = el("span", "opp-stat")
+                cell.append(el("span", "k", tx(f"ui.stat.{key}")), el("span", "v", value, data_opp=key))
+                nodes.append(cell)
+            if not info.get("ended"):
+                pace = PACES.index(info.get("pace", PACES[0])) if info.get("pace") in PACES else 0
+                label = tx("duel.btn.slower") if pace == len(PACES) - 1 else tx("duel.btn.faster")
+                nodes.append(el("button", "opp-pace", label, type="button", data_action="duel-pace"))
+        elif info["way"] == "device":
+            playing = info["names"][info["turn"] - 1]
+            nodes.append(el("span", "opp-note", tx("duel.device.start", name=playing)))
+        elif info.get("challenge"):
+            other = info.get("name") or tx("duel.anonymous")
+            nodes.append(el("span", "opp-note", tx("duel.waiting", name=other)))
+        self.panel.replaceChildren(*nodes)
+
+    def pace(self) -> None:
+        info = self.info
+        if info is not None:
+            now = info.get("pace", PACES[0])
+            info["pace"] = PACES[(PACES.index(now) + 1) % len(PACES)] if now in PACES else PACES[0]
+            self.show()
+
+    # ------------------------------------------------------------------ the computer
+    def _tick(self, *_: Any) -> None:
+        info = self.info
+        if info is None or info.get("way") != "computer" or info.get("cpu_done") or self.busy:
+            return
+        if info.get("ended"):
+            self._run_cpu(5000)
+            return
+        if self.shell.paused or not self.shell.clock_running():
+            return
+        now = float(window.performance.now())
+        if now - self._since >= info.get("pace", PACES[0]):
+            self._since = now
+            self._run_cpu(1)
+
+    def _run_cpu(self, steps: int) -> None:
+        self.busy = True
+        self.task = asyncio.ensure_future(self._cpu(steps))
+
+    async def _cpu(self, steps: int) -> None:
+        try:
+            info = self.info
+            if info is None:
+                return
+            request = {"op": "opponent", "deal_id": self.shell.game.deal_id, "saved": info.get("cpu"),
+                       "steps": steps}
+            answer = json.loads(await self.shell.engine.ask(json.dumps(request)))
+            if answer.get("status") != "ok" or self.info is not info:
+                return
+            info["cpu"] = answer["saved"]
+            info["cpu_done"] = bool(answer["finished"])
+            info["result"] = answer["result"]
+            self.show()
+            self.shell.save()
+            if info.get("ended") and info["cpu_done"]:
+                self._compare_computer(info)
+        finally:
+            self.busy = False
+
+    def _compare_computer(self, info: dict[str, Any]) -> None:
+        cpu = Game.from_json(info["cpu"])
+        theirs = result_of(cpu, info.get("name") or "", 0, finished=True)
+        self.show_comparison(self._mine(info), theirs, way="computer", answer=None)
+
+    # ------------------------------------------------------------------ ending
+    def _mine(self, info: dict[str, Any]) -> Result:
+        return result_of(self.shell.game, info.get("me") or self.shell.tx("duel.you"),
+                         int(self.shell.clock_ms()), finished=True)
+
+    def finish(self) -> None:
+        """The player's game is over (Fertig, won, or ended in the stuck dialog)."""
+        info = self.info
+        if info is None or info.get("ended"):
+            return
+        info["ended"] = True
+        self.shell.stop_clock()
+        self.shell.records.ended(self.shell.game, self.shell.mode, self.shell.clock_ms())
+        self.shell.save()
+        self.show()
+        way = info["way"]
+        if way == "computer":
+            if info.get("cpu_done"):
+                self._compare_computer(info)
+            else:
+                self.shell.say(Msg("duel.opponent.playing", name=info.get("name") or ""))
+        elif way == "device":
+            self._device_turn_over(info)
+        elif info.get("challenge"):
+            challenge = decode_challenge(info["challenge"])
+            theirs = open_challenge(info["challenge"])[1][0]
+            mine = self._mine(info)
+            answer = encode_answer(challenge, self.shell.game, mine.name if info.get("me") else "",
+                                   int(self.shell.clock_ms()))
+            self.show_comparison(mine, theirs, way="link", answer=answer)
+        else:
+            self.offer_challenge()
+
+    def _device_turn_over(self, info: dict[str, Any]) -> None:
+        tx = self.shell.tx
+        names = info["names"]
+        if info["turn"] == 1:
+            first = encode_challenge(self.shell.game, names[0], int(self.shell.clock_ms()))
+            d = self.shell.dialogs
+            d.open_confirm(tx("duel.device.handover", name=names[1]),
+                           ("duel-next", tx("duel.device.start", name=names[1])))
+            info["first"] = first
+            self.shell.save()
+        else:
+            theirs = open_challenge(info["first"])[1][0]
+            mine = result_of(self.shell.game, names[1], int(self.shell.clock_ms()), finished=True)
+            self.show_comparison(mine, theirs, way="device", answer=None)
+
+    def next_player(self) -> None:
+        info = self.info
+        if info is None or info.get("way") != "device" or info.get("turn") != 1:
+            return
+        names = info["names"]
+        game = Game.new(deal_id=self.shell.game.deal_id, duel=True)
+        second = {"way": "device", "names": names, "turn": 2, "name": names[0], "me": names[1],
+                  "first": info["first"]}
+        self.shell.start(game, None, Msg("duel.device.start", name=names[1]), {"duel": second})
+
+    # ------------------------------------------------------------------ results
+    def show_comparison(self, mine: Result, theirs: Result, *, way: str, answer: str | None,
+                        record: bool = True) -> None:
+        tx, dialogs = self.shell.tx, self.shell.dialogs
+        outcome = compare(mine, theirs)
+        if record and self.shell.mode is not None:
+            self.shell.records.duel(self.shell.game, self.shell.mode, way, outcome)
+        if "duelresult" not in dialogs.nodes:
+            d, body = dialogs._dialog("duelresult", tx("duel.result.title"))
+            self._result_head = el("p", "duel-head")
+            self._result_table = el("table", "duel-table")
+            self._result_link = el("div", "duel-link")
+            body.append(self._result_head, self._result_table, self._result_link)
+            d.append(dialogs._buttons(("close-dialog", tx("ui.close"), False),
+                                      ("new", tx("ui.btn.new"), True)))
+        if outcome == "drawn":
+            head = tx("duel.result.draw")
+        elif way == "device":
+            head = tx("duel.result.won", name=(mine if outcome == "won" else theirs).name)
+        else:
+            won = outcome == "won"
+            head = tx("duel.result.you_won") if won else tx("duel.result.you_lost", name=theirs.name)
+        self._result_head.textContent = head
+        rows: list[tuple[str, Callable[[Result], str]]] = [
+                ("player", lambda r: r.name), ("points", lambda r: str(r.points)),
+                ("runs_by_suit", lambda r: runs_text(parse_deal_id(r.deal_id)[0],
+                                                     tuple(s for s, n in r.runs.items() for _ in range(n)))),
+                ("moves", lambda r: str(r.moves)), ("undos", lambda r: str(r.undos)),
+                ("time", lambda r: format_time(r.time_ms) if r.time_ms else tx("stats.none"))]
+        table = self._result_table
+        head_row = el("tr")
+        head_row.append(el("th", "", ""))
+        cols: list[tuple[str, Result]] = [("me", mine), ("them", theirs)]
+        for side, result in cols:
+            th = el("th", "", result.name, scope="col", data_duel=side, data_score=str(result.points))
+            head_row.append(th)
+        body_rows = [head_row]
+        for key, value in rows[1:]:
+            tr = el("tr")
+            tr.append(el("th", "", tx(f"duel.result.{key}"), scope="row"))
+            for _side, result in cols:
+                tr.append(el("td", "", value(result)))
+            body_rows.append(tr)
+        table.replaceChildren(*body_rows)
+        link_nodes: list[Any] = []
+        if answer is not None:
+            link_nodes.append(el("button", "", tx("duel.btn.answer"), type="button",
+                                 data_action="duel-copy-answer"))
+            self._answer = answer
+        link_nodes.append(el("button", "", tx("duel.btn.challenge"), type="button", data_action="challenge"))
+        self._result_link.replaceChildren(*link_nodes)
+        dialogs.close_all()
+        dialogs.nodes["duelresult"].showModal()
+
+    _answer = ""
+
+    def copy_answer(self) -> None:
+        self.shell.copy(self.shell.link_to(PARAM, self._answer), Msg("duel.link_copied"))
+
+    # ------------------------------------------------------------------ challenge
+    def offer_challenge(self) -> None:
+        """"Herausfordern": a name (optional) and the link with the deal and the moves."""
+        tx, dialogs = self.shell.tx, self.shell.dialogs
+        game = self.shell.game
+        if game.game_name != "spider" or not game.deal_id:
+            self.shell.say(Msg("duel.link.no_deal"), refusal=True)
+            return
+        if "challenge" not in dialogs.nodes:
+            d, body = dialogs._dialog("challenge", tx("duel.btn.challenge"))
+            row = el("label", "setting")
+            row.append(el("span", "", tx("duel.name.label", n=MAX_NAME)),
+                       el("input", "", type="text", id="challenge-name", maxlength=str(MAX_NAME),
+                          autocomplete="off"))
+            self._challenge_out = el("output", "challenge-link", id="challenge-link")
+            body.append(row, self._challenge_out)
+            d.append(dialogs._buttons(("close-dialog", tx("ui.close"), False),
+                                      ("challenge-copy", tx("duel.btn.copy_link"), True)))
+        dialogs.close_all()
+        d = dialogs.nodes["challenge"]
+        info = self.info or {}
+        d.querySelector("#challenge-name").value = info.get("me") or ""
+        self._challenge_out.textContent = ""
+        d.showModal()
+
+    def copy_challenge(self) -> None:
+        d = self.shell.dialogs.nodes["challenge"]
+        name = clean_name(str(d.querySelector("#challenge-name").value))
+        try:
+            text = encode_challenge(self.shell.game, name, int(self.shell.clock_ms()))
+        except MessageError as e:
+            self.shell.say(e.message, refusal=True)
+            return
+        url = self.shell.link_to(PARAM, text)
+        self._challenge_out.textContent = url
+        self.shell.copy(url, Msg("duel.link_copied"))
+
