@@ -70,6 +70,9 @@ class Solitaire(Protocol):
     def all_known(self) -> bool: ...
 
     @property
+    def unseen_count(self) -> int: ...
+
+    @property
     def can_undo(self) -> bool: ...
 
     @property
