@@ -12,7 +12,7 @@ import sys
 import urllib.parse
 from typing import Any
 
-from playwright.sync_api import FloatRect, Locator, Page
+from playwright.sync_api import FloatRect, Locator, Page, expect
 
 from e2e.conftest import ROOT, open_game
 
@@ -189,3 +189,96 @@ LOST = "\n".join([
     "1: 6C", "2: 7C 4C 8D", "3: 2C 4D KD", "4: JC 9D 9C JD", "5: 2D TC TD", "6: 3D",
     "7: 7D QC AD", "8: 3C 5D 5C", "9: AC 8C 6D", "10: QD KC",
 ])
+
+
+# ---------------------------------------------------------------- more helpers (issue A/B tests)
+
+_before_load_n = 0
+
+
+def before_load(page: Page, script: str) -> None:
+    """Run ``script`` (JavaScript) once, at the start of the next load of ``page``: before the
+    page's own scripts, after the running page saved on its way out. Any number may be queued;
+    each runs once (a sessionStorage mark per script)."""
+    global _before_load_n
+    _before_load_n += 1
+    mark = json.dumps(f"__before_load.{_before_load_n}")
+    page.add_init_script(
+        f"if (window.top === window && !sessionStorage.getItem({mark})) {{"
+        f" sessionStorage.setItem({mark}, '1'); {script}\n}}"
+    )
+
+
+def text_of(key: str, lang: str = "de", **values: Any) -> str:
+    """The catalog's sentence for ``key`` (what the page must show in ``lang``)."""
+    from spider.texts import text
+
+    return text(key, lang, **values)
+
+
+def msg_key(page: Page) -> str | None:
+    """The catalog key ``#msg`` shows (``data-key``), ``None`` when it shows no single message."""
+    return message(page).get_attribute("data-key")
+
+
+def notice(page: Page, kind: str | None = None) -> Locator:
+    """The notice bar (``#notice``), showing ``kind`` (``data-notice``) when given."""
+    return page.locator("#notice" if kind is None else f'#notice[data-notice="{kind}"]')
+
+
+def open_settings(page: Page, lang: str = "de") -> Locator:
+    """Open ⚙ (the header's settings button) and return the dialog."""
+    page.locator("#menu").get_by_role("button", name=text_of("ui.settings.title", lang)).click()
+    box = dialog(page)
+    expect(box.get_by_role("heading", name=text_of("ui.settings.title", lang))).to_be_visible()
+    return box
+
+
+class Drag:
+    """A drag in progress, as a person does it: press on a card, move, (look), let go."""
+
+    def __init__(self, page: Page, device: str, source: Locator) -> None:
+        self.page, self.device = page, device
+        self.x, self.y = _strip(_box(source))
+        self.finger = _Finger(page) if device == "phone" else None
+        if self.finger is not None:
+            self.finger.send("touchStart", self.x, self.y)
+        else:
+            page.mouse.move(self.x, self.y)
+            page.mouse.down()
+
+    def over(self, target: Locator, steps: int = 8) -> None:
+        """Move to the middle of ``target`` (its upper part for a tall column)."""
+        box = target.bounding_box()
+        assert box is not None, "nothing to drag over"
+        x1, y1 = box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 120)
+        x0, y0 = self.x, self.y
+        for i in range(1, steps + 1):
+            x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
+            if self.finger is not None:
+                self.finger.send("touchMove", x, y)
+            else:
+                self.page.mouse.move(x, y)
+        self.x, self.y = x1, y1
+
+    def release(self) -> None:
+        if self.finger is not None:
+            self.finger.send("touchEnd")
+            self.finger.close()
+        else:
+            self.page.mouse.up()
+
+
+def luminance(rgb: tuple[float, float, float]) -> float:
+    def lin(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    """WCAG contrast ratio of two opaque colours."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
