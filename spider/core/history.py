@@ -145,3 +145,61 @@ class History(Generic[M, S]):
             play(parse(item))
         for _ in range(len(line) - cursor):
             undo()
+
+
+class Played(Generic[M, S]):
+    """What every game's table says about its history and how it acts on it, the same for
+    all: a checked ``play`` (the game supplies ``refusal_message``), ``undo`` (counted in
+    ``undos``, which only grows), ``redo``, and the counters read off the history. A game
+    class mixes this in beside its own ``snapshot``/``restore``/``apply``."""
+
+    _history: History[M, S]
+    undos: int
+
+    def refusal_message(self, move: M) -> Msg | None:
+        raise NotImplementedError
+
+    def play(self, move: M) -> S:
+        """Play an action; :class:`IllegalMove` (position unchanged) if it is not legal.
+        A new action clears what could be redone."""
+        reason = self.refusal_message(move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        return self._history.play(self, move)  # type: ignore[arg-type]
+
+    def undo(self) -> S:
+        """Take the last action back completely, with everything that happened by itself."""
+        step = self._history.undo(self)  # type: ignore[arg-type]
+        self.undos += 1
+        return step
+
+    def redo(self) -> S:
+        """Play again the last action taken back."""
+        return self._history.redo(self)  # type: ignore[arg-type]
+
+    @property
+    def can_undo(self) -> bool:
+        return self._history.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        return self._history.can_redo
+
+    @property
+    def moves_count(self) -> int:
+        """The actions on the table: undo takes one back, redo counts it again."""
+        return self._history.cursor
+
+    @property
+    def last_move(self) -> M | None:
+        """The move of the most recent action still on the table."""
+        return self._history.last_move
+
+    @property
+    def history(self) -> tuple[S, ...]:
+        return self._history.steps
+
+    @property
+    def line(self) -> list[M]:
+        """The actions on the table, in order (what a challenge link carries)."""
+        return self._history.moves()

@@ -38,8 +38,8 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..core.cards import card_code, card_label, is_red, rank_of, suit_of
-from ..core.history import History
-from ..core.messages import IllegalMove, MessageError, Msg
+from ..core.history import History, Played
+from ..core.messages import MessageError, Msg
 from .deals import COLUMNS, DRAWS, deal_layout, format_deal_id, parse_deal_id, random_deal_id
 from .moves import FOUNDATION, FOUNDATION_OF, STOCK, WASTE, ColumnView, Move, Step
 from .notation import format_position, parse_position
@@ -67,7 +67,7 @@ def run_start(col: Sequence[int], down: int) -> int:
     return i
 
 
-class Table:
+class Table(Played[Move, Step]):
     """A game of Klondike: the rules and the state.
 
     >>> g = Table.new(1, "K1-1")
@@ -184,10 +184,6 @@ class Table:
         return sum(self.down)
 
     @property
-    def moves_count(self) -> int:
-        return self._history.cursor
-
-    @property
     def is_won(self) -> bool:
         return sum(self.found) == 52
 
@@ -229,28 +225,6 @@ class Table:
         """Count ``cards`` (every card when ``None``) as seen, as if the player had turned
         them up and taken that back (tests and the deal lists use this)."""
         self._see(range(52) if cards is None else cards)
-
-    @property
-    def can_undo(self) -> bool:
-        return self._history.can_undo
-
-    @property
-    def can_redo(self) -> bool:
-        return self._history.can_redo
-
-    @property
-    def last_move(self) -> Move | None:
-        """The move of the most recent action still on the table."""
-        return self._history.last_move
-
-    @property
-    def history(self) -> tuple[Step, ...]:
-        return self._history.steps
-
-    @property
-    def line(self) -> list[Move]:
-        """The actions on the table, in order."""
-        return self._history.moves()
 
     # ----------------------------------------------------------------- rules
     def card_at(self, src: int, count: int = 1) -> int | None:
@@ -410,24 +384,6 @@ class Table:
         return found[0] if len(found) == 1 else None
 
     # ----------------------------------------------------------------- acting
-    def play(self, move: Move) -> Step:
-        """Play an action; :class:`IllegalMove` (position unchanged) if not legal. A new
-        action clears what could be redone."""
-        reason = self.refusal_message(move)
-        if reason is not None:
-            raise IllegalMove(reason)
-        return self._history.play(self, move)
-
-    def undo(self) -> Step:
-        """Take back the last action completely (a card turned up with it included)."""
-        step = self._history.undo(self)
-        self.undos += 1
-        return step
-
-    def redo(self) -> Step:
-        """Play again the last action taken back."""
-        return self._history.redo(self)
-
     # the history's side (core.history.Actor)
     def snapshot(self) -> Snapshot:
         return (tuple(tuple(c) for c in self.cols), tuple(self.down), tuple(self.stock),

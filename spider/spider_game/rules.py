@@ -25,8 +25,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from ..core.cards import SUIT_LETTERS, card_code, card_label, rank_of, suit_of
-from ..core.history import History
-from ..core.messages import IllegalMove, Msg
+from ..core.history import History, Played
+from ..core.messages import Msg
 from .deck import COLUMNS, DEAL_SIZE, RUN, deal_layout, format_deal_id, parse_deal_id, random_deal_id
 from .moves import ColumnView, Move, Step, Target
 from .notation import format_position, parse_position
@@ -46,7 +46,7 @@ POINTS_DUEL_UNDO: Final = -1
 Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
 
-class Table:
+class Table(Played[Move, Step]):
     """A game of Spider with 1, 2 or 4 suits: the rules and the state.
 
     >>> from spider import Game
@@ -186,10 +186,6 @@ class Table:
         return sum(self.down)
 
     @property
-    def moves_count(self) -> int:
-        return self._history.cursor
-
-    @property
     def score(self) -> int:
         """Duel points (spec 003, our reading): −1 for every move and deal; +2 when the
         moved block lands on a card (into an empty column earns nothing); +2 for each
@@ -241,28 +237,6 @@ class Table:
         """Every card in play is known to the player: each face-down card and each stock
         card has been face up at some time in this game."""
         return self.unseen_stock == 0 and not any(self.unseen_down)
-
-    @property
-    def can_undo(self) -> bool:
-        return self._history.can_undo
-
-    @property
-    def can_redo(self) -> bool:
-        return self._history.can_redo
-
-    @property
-    def last_move(self) -> Move | None:
-        """The move of the most recent action still on the table."""
-        return self._history.last_move
-
-    @property
-    def history(self) -> tuple[Step, ...]:
-        return self._history.steps
-
-    @property
-    def line(self) -> list[Move]:
-        """The actions on the table, in order (what a challenge link carries)."""
-        return self._history.moves()
 
     # ----------------------------------------------------------------- rules
     def movable_counts(self, col: int) -> list[int]:
@@ -408,28 +382,9 @@ class Table:
         return out
 
     # ----------------------------------------------------------------- acting
-    def play(self, move: Move) -> Step:
-        """Play a move or a deal; :class:`IllegalMove` (position unchanged) if not legal.
-        A new action clears what could be redone."""
-        reason = self.refusal_message(move)
-        if reason is not None:
-            raise IllegalMove(reason)
-        return self._history.play(self, move)
-
     def deal(self) -> Step:
         """Deal one row from the stock: ``play(Move.deal())``."""
         return self.play(Move.deal())
-
-    def undo(self) -> Step:
-        """Take back the last action completely (flips and removed runs included); in a
-        duel this costs one point."""
-        step = self._history.undo(self)
-        self.undos += 1
-        return step
-
-    def redo(self) -> Step:
-        """Play again the last action taken back."""
-        return self._history.redo(self)
 
     # the history's side (core.history.Actor)
     def snapshot(self) -> Snapshot:
