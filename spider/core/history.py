@@ -154,7 +154,27 @@ class Played(Generic[M, S]):
     class mixes this in beside its own ``snapshot``/``restore``/``apply``."""
 
     _history: History[M, S]
+    _start: str
+    down: list[int]
     undos: int
+
+    def copy(self) -> Any:
+        """An independent copy, history and knowledge included: every slot of the table,
+        its lists (and lists of lists) copied, its history copied."""
+        g = type(self).__new__(type(self))
+        for cls in type(self).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                setattr(g, name, _copied(getattr(self, name)))
+        return g
+
+    @property
+    def start_text(self) -> str:
+        """The position the game started from."""
+        return self._start
+
+    @property
+    def face_down_count(self) -> int:
+        return sum(self.down)
 
     def refusal_message(self, move: M) -> Msg | None:
         raise NotImplementedError
@@ -203,3 +223,11 @@ class Played(Generic[M, S]):
     def line(self) -> list[M]:
         """The actions on the table, in order (what a challenge link carries)."""
         return self._history.moves()
+
+
+def _copied(value: Any) -> Any:
+    if isinstance(value, History):
+        return value.copy()
+    if isinstance(value, list):
+        return [x[:] if isinstance(x, list) else x for x in value]
+    return value

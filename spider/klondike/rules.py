@@ -127,28 +127,6 @@ class Table(Played[Move, Step]):
         """The position notation of the table (round-trips through :meth:`from_text`)."""
         return format_position(self.draw, self.cols, self.down, self.stock, self.waste_pile, self.found)
 
-    @property
-    def start_text(self) -> str:
-        """The position the game started from."""
-        return self._start
-
-    def copy(self) -> Any:
-        """An independent copy, history and knowledge included."""
-        g = type(self).__new__(type(self))
-        g.draw = self.draw
-        g.cols = [c[:] for c in self.cols]
-        g.down = self.down[:]
-        g.stock = self.stock[:]
-        g.waste_pile = self.waste_pile[:]
-        g.found = self.found[:]
-        g.passes = self.passes
-        g.deal_id = self.deal_id
-        g.undos = self.undos
-        g.seen = self.seen
-        g._history = self._history.copy()
-        g._start = self._start
-        return g
-
     # ----------------------------------------------------------------- the house's names
     @property
     def game_name(self) -> str:
@@ -178,10 +156,6 @@ class Table(Played[Move, Step]):
     @property
     def stock_count(self) -> int:
         return len(self.stock)
-
-    @property
-    def face_down_count(self) -> int:
-        return sum(self.down)
 
     @property
     def is_won(self) -> bool:

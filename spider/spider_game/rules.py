@@ -130,30 +130,6 @@ class Table(Played[Move, Step]):
         """The position notation of the table (round-trips through :meth:`from_text`)."""
         return format_position(self.suits, self.cols, self.down, self.stock, self.done)
 
-    @property
-    def start_text(self) -> str:
-        """The position the game started from."""
-        return self._start
-
-    def copy(self) -> Any:
-        """An independent copy, history and knowledge included."""
-        g = type(self).__new__(type(self))
-        g.suits = self.suits
-        g.cols = [c[:] for c in self.cols]
-        g.down = self.down[:]
-        g.stock = self.stock[:]
-        g.done = self.done[:]
-        g.deal_id = self.deal_id
-        g.lenient_deal = self.lenient_deal
-        g.duel = self.duel
-        g.undos = self.undos
-        g.unseen_down = self.unseen_down[:]
-        g.unseen_stock = self.unseen_stock
-        g._points = self._points
-        g._history = self._history.copy()
-        g._start = self._start
-        return g
-
     # ----------------------------------------------------------------- the house's names
     @property
     def game_name(self) -> str:
@@ -180,10 +156,6 @@ class Table(Played[Move, Step]):
     @property
     def rounds_left(self) -> int:
         return len(self.stock) // DEAL_SIZE
-
-    @property
-    def face_down_count(self) -> int:
-        return sum(self.down)
 
     @property
     def score(self) -> int:
