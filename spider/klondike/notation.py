@@ -28,8 +28,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_code, card_label, parse_card, shorten, suit_of
+from ..core.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_code, card_label, shorten, suit_of
 from ..core.messages import MessageError, Msg
+from ..core.notation import Lines, cards, column_lines, fail
 from .deals import COLUMNS, DRAWS
 
 MAX_TEXT = 2_000  # a full position is about 250 characters
@@ -56,84 +57,43 @@ def format_position(draw: int, columns: Sequence[Sequence[int]], down: Sequence[
         "waste: " + (" ".join(card_code(c) for c in waste) or "-"),
         "foundations: " + " ".join(tops),
     ]
-    for i, (col, d) in enumerate(zip(columns, down, strict=True), start=1):
-        cards = [("#" if k < d else "") + card_code(c) for k, c in enumerate(col)]
-        lines.append(f"{i}:" + (" " + " ".join(cards) if cards else ""))
-    return "\n".join(lines)
-
-
-def _fail(line: int, reason: Msg) -> MessageError:
-    return MessageError(Msg("pos.line", line=line, reason=reason))
-
-
-def _field(lineno: int, text: str, name: str) -> str:
-    head, sep, rest = text.partition(":")
-    if not sep or head.strip() != name:
-        raise _fail(lineno, Msg("pos.expected", what=f"{name}:", text=shorten(text.strip())))
-    return rest.strip()
-
-
-def _cards(lineno: int, tokens: list[str]) -> list[int]:
-    out = []
-    for tok in tokens:
-        try:
-            out.append(parse_card(tok))
-        except MessageError as e:
-            raise _fail(lineno, e.message) from None
-    return out
+    return "\n".join([*lines, *column_lines(columns, down)])
 
 
 def parse_position(text: object) -> Position:
     """Read a position; ``MessageError`` with the line and the reason if anything is wrong."""
-    if not isinstance(text, str) or not text.strip():
-        raise MessageError(Msg("pos.empty"))
-    if len(text) > MAX_TEXT:
-        raise MessageError(Msg("pos.too_long", n=len(text), limit=MAX_TEXT))
-    lines = [(n, raw.strip()) for n, raw in enumerate(text.splitlines(), start=1) if raw.strip()]
-    it = iter(lines)
-    lineno, head = next(it)
-    parts = head.split()
+    lines = Lines(text, limit=MAX_TEXT)
+    lineno, parts = lines.header()
     if len(parts) != 2 or parts[0].lower() != HEADER or parts[1] not in ("1", "3"):
-        raise _fail(lineno, Msg("klondike.pos.header", text=shorten(head)))
+        raise fail(lineno, Msg("klondike.pos.header", text=shorten(" ".join(parts))))
     draw = int(parts[1])
     assert draw in DRAWS
     where: dict[int, int] = {}  # card -> the line it was found on
 
-    def place(lineno: int, cards: list[int]) -> None:
-        for card in cards:
+    def place(lineno: int, placed: list[int]) -> None:
+        for card in placed:
             if card in where:
-                raise _fail(lineno, Msg("klondike.pos.twice", card=card_label(card), other=where[card]))
+                raise fail(lineno, Msg("klondike.pos.twice", card=card_label(card), other=where[card]))
             where[card] = lineno
-
-    def next_line(name: str) -> tuple[int, str]:
-        try:
-            n, line = next(it)
-        except StopIteration:
-            raise MessageError(Msg("pos.missing", what=f"{name}:")) from None
-        return n, _field(n, line, name)
 
     piles: dict[str, list[int]] = {}
     for name in ("stock", "waste"):
-        lineno, body = next_line(name)
-        tokens = [] if body == "-" else body.split()
-        bad = next((tok for tok in tokens if tok.startswith("#")), None)
-        if bad is not None:
-            raise _fail(lineno, Msg("klondike.pos.hidden", text=shorten(bad)))
-        piles[name] = _cards(lineno, tokens)
+        lineno, tokens = lines.pile(name, "klondike.pos.hidden")
+        piles[name] = cards(lineno, tokens)
         place(lineno, piles[name])
 
-    lineno, body = next_line("foundations")
+    lineno, body = lines.field("foundations")
     tokens = body.split()
     if len(tokens) != 4:
-        raise _fail(lineno, Msg("klondike.pos.foundations", n=len(tokens)))
+        raise fail(lineno, Msg("klondike.pos.foundations", n=len(tokens)))
     found: list[int] = []
     for s, tok in enumerate(tokens):
         if tok == "-":
             found.append(0)
             continue
-        card = _cards(lineno, [tok])[0]
+        card = cards(lineno, [tok])[0]
         if suit_of(card) != s:
-            raise _fail(lineno, Msg("klondike.pos.foundation_suit", card=card_label(card),
+            raise fail(lineno, Msg("klondike.pos.foundation_suit", card=card_label(card),
                                     symbol=SUIT_SYMBOLS[s], letter=SUIT_LETTERS[s]))
         found.append(card % 13 + 1)
         place(lineno, [s * 13 + r for r in range(found[-1])])
@@ -141,23 +101,12 @@ def parse_position(text: object) -> Position:
     columns: list[tuple[int, ...]] = []
     downs: list[int] = []
     for i in range(1, COLUMNS + 1):
-        lineno, body = next_line(str(i))
-        tokens = body.split()
-        down = 0
-        for k, tok in enumerate(tokens):
-            if tok.startswith("#"):
-                if k != down:
-                    raise _fail(lineno, Msg("klondike.pos.down_after_up", text=shorten(tok)))
-                down += 1
-        if tokens and down == len(tokens):
-            raise _fail(lineno, Msg("klondike.pos.exposed_down"))
-        col = _cards(lineno, [tok.removeprefix("#") for tok in tokens])
+        lineno, down, col = lines.column(str(i))
         place(lineno, col)
         columns.append(tuple(col))
         downs.append(down)
 
-    for lineno, line in it:
-        raise _fail(lineno, Msg("pos.extra", text=shorten(line)))
+    lines.end()
     missing = [c for c in range(52) if c not in where]
     if missing:
         raise MessageError(Msg("klondike.pos.missing_cards", n=len(missing),

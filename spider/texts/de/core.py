@@ -46,6 +46,8 @@ TEXTS = {
     "pos.expected": "Erwartet wird „{what}“, gefunden „{text}“.",
     "pos.missing": "Die Zeile „{what}“ fehlt.",
     "pos.extra": "Überzählige Zeile „{text}“.",
+    "pos.down_after_up": "Die verdeckte Karte „{text}“ liegt auf einer offenen Karte.",
+    "pos.exposed_down": "Die unterste Karte der Spalte liegt verdeckt; sie müsste offen sein.",
     "pos.card": "„{text}“ ist keine Karte (Wert A 2 3 4 5 6 7 8 9 T J Q K, Farbe S H D C).",
     "pos.suit": "„{text}“ ist keine Farbe (S H D C).",
 }

@@ -61,7 +61,5 @@ TEXTS = {
     "klondike.pos.hidden": "Hier liegt keine Karte verdeckt: „{text}“ gehört nicht mit # markiert.",
     "klondike.pos.foundations": "Es braucht vier Angaben für die Zielstapel ♠ ♥ ♦ ♣ (eine Karte oder -), nicht {n}.",
     "klondike.pos.foundation_suit": "{card} liegt auf dem falschen Zielstapel: An dieser Stelle steht der Stapel {symbol} ({letter}).",
-    "klondike.pos.down_after_up": "Die verdeckte Karte „{text}“ liegt auf einer offenen Karte.",
-    "klondike.pos.exposed_down": "Die unterste Karte der Spalte liegt verdeckt; sie müsste offen sein.",
     "klondike.pos.missing_cards": "Es fehlen {n} Karte(n): {cards}",
 }

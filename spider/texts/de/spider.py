@@ -66,8 +66,6 @@ TEXTS = {
     "pos.hidden_in_stock": "Im Stapel wird keine Karte mit # markiert: „{text}“.",
     "pos.stock_size": "Der Stapel hat {n} Karten; es müssen 0, 10, 20, 30, 40 oder 50 sein.",
     "pos.too_many_done": "Es können höchstens 8 Folgen abgeräumt sein, nicht {n}.",
-    "pos.down_after_up": "Die verdeckte Karte „{text}“ liegt auf einer offenen Karte.",
-    "pos.exposed_down": "Die unterste Karte der Spalte liegt verdeckt; sie müsste offen sein.",
     "pos.complete_run": "Die Spalte endet mit einer kompletten Folge, die schon abgeräumt sein müsste.",
     "pos.copies": (
         "Die Karten stimmen nicht: {card} kommt {found}-mal vor, im Spiel mit {suits} Farbe(n) "

@@ -46,6 +46,8 @@ TEXTS = {
     "pos.expected": "Expected “{what}”, found “{text}”.",
     "pos.missing": "The line “{what}” is missing.",
     "pos.extra": "Extra line “{text}”.",
+    "pos.down_after_up": "The face-down card “{text}” lies on a face-up card.",
+    "pos.exposed_down": "The column's last card lies face down; it must be face up.",
     "pos.card": "“{text}” is not a card (rank A 2 3 4 5 6 7 8 9 T J Q K, suit S H D C).",
     "pos.suit": "“{text}” is not a suit (S H D C).",
 }

@@ -61,7 +61,5 @@ TEXTS = {
     "klondike.pos.hidden": "No card lies face down here: “{text}” must not be marked with #.",
     "klondike.pos.foundations": "The foundations ♠ ♥ ♦ ♣ need four entries (a card or -), not {n}.",
     "klondike.pos.foundation_suit": "{card} lies on the wrong foundation: this place is the {symbol} ({letter}) foundation.",
-    "klondike.pos.down_after_up": "The face-down card “{text}” lies on a face-up card.",
-    "klondike.pos.exposed_down": "The column's exposed card lies face down; it must be face up.",
     "klondike.pos.missing_cards": "{n} card(s) are missing: {cards}",
 }

@@ -57,8 +57,6 @@ TEXTS = {
     "pos.hidden_in_stock": "Stock cards are not marked with #: “{text}”.",
     "pos.stock_size": "The stock has {n} cards; it must have 0, 10, 20, 30, 40 or 50.",
     "pos.too_many_done": "At most 8 runs can be cleared, not {n}.",
-    "pos.down_after_up": "The face-down card “{text}” lies on a face-up card.",
-    "pos.exposed_down": "The column's last card lies face down; it must be face up.",
     "pos.complete_run": "The column ends with a complete run that should already have been cleared.",
     "pos.copies": (
         "The cards do not add up: {card} appears {found} times; the game with {suits} suit(s) has "
