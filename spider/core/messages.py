@@ -19,7 +19,8 @@ the German sentence (the engine's default, for callers of the first version) and
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Union
+from dataclasses import dataclass
+from typing import Generic, TypeVar, Union
 
 from ..texts import DEFAULT, text
 
@@ -88,3 +89,21 @@ class IllegalMove(MessageError):
     @property
     def reason(self) -> str:
         return str(self)
+
+
+M = TypeVar("M")
+
+
+@dataclass(frozen=True, slots=True)
+class Hint(Generic[M]):
+    """A suggestion, the same in every game: the move to make (``None`` when the step is not
+    a move, e.g. undo), what kind of step it is (each game lists its ``KINDS``), and why:
+    ``message`` (any language) and ``text`` (German, the first engine's API)."""
+
+    move: M | None
+    kind: str
+    message: Msg
+
+    @property
+    def text(self) -> str:
+        return self.message.render()

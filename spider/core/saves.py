@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 from .messages import MessageError, Msg
 
@@ -96,3 +97,43 @@ def open_envelope(doc: object, game: str | None = None) -> dict[str, Any]:
     if game is not None and data.get("game") != game:
         raise MessageError(Msg("json.other_game"))
     return {k: v for k, v in data.items() if k not in ("format", "version")}
+
+
+T = TypeVar("T")
+
+
+def broken_field(name: str) -> MessageError:
+    """The save is damaged in its field ``name``."""
+    return MessageError(Msg("json.broken", reason=Msg("json.field", name=name)))
+
+
+def read_body(build: Callable[[dict[str, Any]], T], data: dict[str, Any]) -> T:
+    """``build(data)``, where every failure is a "the saved game is damaged" message: a
+    rule the line breaks, a card that is not a card, a field of the wrong type."""
+    try:
+        return build(data)
+    except MessageError as e:
+        if e.message.key == "json.broken":
+            raise
+        raise MessageError(Msg("json.broken", reason=e.message)) from None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+        raise broken_field(str(e)[:40] if isinstance(e, ValueError) else type(e).__name__) from None
+
+
+def start_fields(data: dict[str, Any], *, max_undos: int) -> tuple[str | None, int, str]:
+    """The fields every game's save starts with, checked: ``deal_id`` (or ``None``),
+    ``undos`` and the ``start`` position text."""
+    deal_id, undos, start = data.get("deal_id"), data.get("undos"), data.get("start")
+    if not (deal_id is None or isinstance(deal_id, str)):
+        raise broken_field("deal_id")
+    if type(undos) is not int or not 0 <= undos <= max_undos:
+        raise broken_field("undos")
+    if not isinstance(start, str):
+        raise broken_field("start")
+    return deal_id, undos, start
+
+
+def same_deal(start: Any, dealt: Any) -> None:
+    """A saved deal ID must deal exactly the saved starting position."""
+    if dealt.to_text() != start.to_text():
+        raise MessageError(Msg("json.broken", reason=Msg("json.deal_mismatch")))

@@ -13,9 +13,8 @@
 ('4H', 'AC', '4D')
 """
 
-from ..core.messages import IllegalMove
+from ..core.messages import Hint, IllegalMove
 from .game import Game
-from .hints import Hint
 from .levels import level_deals as level_deals  # not in __all__: spider.daily reads its lists here
 from .moves import Move
 from .rules import NAME

@@ -23,20 +23,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .moves import FOUNDATION, WASTE, Move
+from .moves import FOUNDATION, WASTE, Cards, Move
 
 
-class _Table(Protocol):
-    draw: int
-    cols: list[list[int]]
-    down: list[int]
-    stock: list[int]
-    waste_pile: list[int]
-    found: list[int]
-
-    @property
-    def is_won(self) -> bool: ...
-
+class _Table(Cards, Protocol):
     @property
     def all_known(self) -> bool: ...
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.messages import Hint
 from .finish import auto_move, finish_line
-from .hints import Hint, hint
+from .hints import hint
 from .levels import check_level, pick_deal
 from .moves import Move
 from .rules import Table
@@ -49,7 +50,7 @@ class Game(Table):
                 deal_id = pick_deal(draw, level)
         return super().new(draw, deal_id)
 
-    def hint(self) -> Hint:
+    def hint(self) -> Hint[Move]:
         """A sensible next step with the reason (:mod:`spider.klondike.hints`)."""
         return hint(self)
 

@@ -43,44 +43,19 @@ as soon as it is on top.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol
 
 from ..core.cards import card_label
-from ..core.messages import Msg
+from ..core.messages import Hint, Msg
 from .deals import COLUMNS
-from .moves import FOUNDATION, FOUNDATION_OF, WASTE, Move
+from .moves import FOUNDATION, FOUNDATION_OF, WASTE, Cards, Move
 from .rules import fits, run_start
 from .safety import safe
 
 KINDS = ("reveal", "king", "foundation", "waste", "stock", "undo", "restart", "won")
 
 
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """A suggestion: the move to make (``None`` when the step is not a move, e.g. undo),
-    what kind of step it is, and why: ``message`` (any language) and ``text`` (German)."""
-
-    move: Move | None
-    kind: str
-    message: Msg
-
-    @property
-    def text(self) -> str:
-        return self.message.render()
-
-
-class _Table(Protocol):
-    draw: int
-    cols: list[list[int]]
-    down: list[int]
-    stock: list[int]
-    waste_pile: list[int]
-    found: list[int]
-
-    @property
-    def is_won(self) -> bool: ...
-
+class _Table(Cards, Protocol):
     @property
     def can_undo(self) -> bool: ...
 
@@ -176,13 +151,13 @@ def _stock_target(game: _Table, useful: object) -> int | None:
     return None
 
 
-def hint(game: _Table) -> Hint:
+def hint(game: _Table) -> Hint[Move]:
     """The hint for the position on the table (see the module docstring)."""
     if game.is_won:
         return Hint(None, "won", Msg("klondike.hint.won"))
     found = game.found
 
-    def say(kind: str, move: Move, key: str, **extra: str | int | Msg) -> Hint:
+    def say(kind: str, move: Move, key: str, **extra: str | int | Msg) -> Hint[Move]:
         return Hint(move, kind, Msg(key, move=describe(game, move), **extra))
 
     reveals = sorted(_reveals(game), key=lambda e: e[0])

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, Protocol
 
 from ..core.cards import SUIT_LETTERS, shorten
 from ..core.messages import MessageError, Msg
@@ -149,3 +149,17 @@ class ColumnView(NamedTuple):
 
     down: int
     up: tuple[str, ...]
+
+
+class Cards(Protocol):
+    """Where the cards lie in a Klondike table: what the hint and the finish read."""
+
+    draw: int
+    cols: list[list[int]]
+    down: list[int]
+    stock: list[int]
+    waste_pile: list[int]
+    found: list[int]
+
+    @property
+    def is_won(self) -> bool: ...

@@ -20,7 +20,7 @@ from typing import Any, Final, Protocol
 from ..core.cards import card_code, parse_card
 from ..core.history import History
 from ..core.messages import MessageError, Msg
-from ..core.saves import envelope, load_json, open_envelope
+from ..core.saves import broken_field, envelope, load_json, open_envelope, read_body, same_deal, start_fields
 from .moves import Move
 
 NAME: Final = "klondike"
@@ -48,43 +48,25 @@ def dump(game: _Saved) -> str:
     })
 
 
-def _broken(field: str) -> MessageError:
-    return MessageError(Msg("json.broken", reason=Msg("json.field", name=field)))
-
-
 def load(cls: Any, doc: str | bytes | dict[str, Any]) -> Any:
     if not isinstance(doc, (str, bytes, dict)):
         raise MessageError(Msg("json.broken", reason=Msg("json.not_json")))
     data = load_json(doc) if isinstance(doc, (str, bytes)) else doc
-    data = open_envelope(data, NAME)
-    try:
-        return _from_doc(cls, data)
-    except MessageError as e:
-        if e.message.key == "json.broken":
-            raise
-        raise MessageError(Msg("json.broken", reason=e.message)) from None
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
-        raise _broken(str(e)[:20] if isinstance(e, ValueError) else type(e).__name__) from None
+    return read_body(lambda body: _from_doc(cls, body), open_envelope(data, NAME))
 
 
 def _from_doc(cls: Any, data: dict[str, Any]) -> Any:
-    deal_id, undos, start = data.get("deal_id"), data.get("undos"), data.get("start")
-    if not (deal_id is None or isinstance(deal_id, str)):
-        raise _broken("deal_id")
-    if type(undos) is not int or not 0 <= undos <= 10_000_000:
-        raise _broken("undos")
-    if not isinstance(start, str):
-        raise _broken("start")
+    deal_id, undos, start = start_fields(data, max_undos=10_000_000)
     game = cls.from_text(start)
     if data.get("variant") != game.draw or type(data.get("variant")) is not int:
-        raise _broken("variant")
+        raise broken_field("variant")
     if deal_id is not None:
-        if cls.new(deal_id=deal_id).to_text() != game.to_text():
-            raise MessageError(Msg("json.broken", reason=Msg("json.deal_mismatch")))
-        game.deal_id = cls.new(deal_id=deal_id).deal_id
+        dealt = cls.new(deal_id=deal_id)
+        same_deal(game, dealt)
+        game.deal_id = dealt.deal_id
     seen = data.get("seen")
     if not isinstance(seen, list) or len(seen) > 52 or not all(isinstance(x, str) for x in seen):
-        raise _broken("seen")
+        raise broken_field("seen")
     cards = [parse_card(x) for x in seen]
     History.replay(data, Move.from_text, game.play, game.undo)
     game.undos = undos

@@ -5,8 +5,8 @@
 computer opponent (``opponent``). It depends on :mod:`spider.core` and on no other game.
 """
 
+from ..core.messages import Hint
 from .game import Game
-from .hints import Hint
 from .moves import ColumnView, Move, Step, Target
 from .rules import NAME
 from .solver import SolveResult, solve

@@ -4,8 +4,9 @@ policy, the hint and the announcements on top. This is the class the public API 
 
 from __future__ import annotations
 
+from ..core.messages import Hint
 from .announce import completed
-from .hints import Hint, hint
+from .hints import hint
 from .moves import Move, Step
 from .rules import Table
 from .tap import tap
@@ -26,7 +27,7 @@ class Game(Table):
         :class:`~spider.core.messages.IllegalMove` with the reason. Does not play it."""
         return tap(self, col, index)
 
-    def hint(self) -> Hint:
+    def hint(self) -> Hint[Move]:
         """The most useful next step, with the reason (:mod:`.hints`)."""
         return hint(self)
 

@@ -16,30 +16,14 @@ German, ``Hint.message`` in any language.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol
 
-from ..core.messages import Msg
+from ..core.messages import Hint, Msg
 from .deck import COLUMNS
 from .moves import Move
 from .runs import block_text, run_length
 
 KINDS = ("reveal", "empty", "complete", "join", "deal", "fill", "undo", "restart", "won")
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """A suggestion: the move to make (``None`` when the step is not a move, e.g. undo),
-    what kind of progress it is, and why it helps: ``message`` (any language) and ``text``
-    (German, the first engine's API)."""
-
-    move: Move | None
-    kind: str
-    message: Msg
-
-    @property
-    def text(self) -> str:
-        return self.message.render()
 
 
 class _Table(Protocol):
@@ -138,7 +122,7 @@ def _fill_move(game: _Table) -> Move | None:
     return Move(src, empty[0], run_length(game.cols[src], game.down[src]))
 
 
-def hint(game: _Table) -> Hint:
+def hint(game: _Table) -> Hint[Move]:
     """The hint for the position on the table (see the module docstring)."""
     if game.is_won:
         return Hint(None, "won", Msg("hint.won"))

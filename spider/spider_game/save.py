@@ -20,7 +20,7 @@ from typing import Any, Final, Protocol
 
 from ..core.history import History
 from ..core.messages import MessageError, Msg
-from ..core.saves import envelope, load_json, open_envelope
+from ..core.saves import broken_field, envelope, load_json, open_envelope, read_body, same_deal, start_fields
 from .deck import COLUMNS, DEAL_SIZE
 from .moves import Move
 
@@ -71,10 +71,6 @@ def dump(game: _Saved) -> str:
     })
 
 
-def _broken(field: str) -> MessageError:
-    return MessageError(Msg("json.broken", reason=Msg("json.field", name=field)))
-
-
 def load(cls: Any, doc: str | bytes | dict[str, Any]) -> Any:
     data = load_json(doc) if isinstance(doc, (str, bytes)) else doc
     if isinstance(data, dict) and data.get("format") == LEGACY_FORMAT:
@@ -84,33 +80,19 @@ def load(cls: Any, doc: str | bytes | dict[str, Any]) -> Any:
         data = {**data, "duel": False, "undos": 0}
     else:
         data = open_envelope(data, NAME)
-    try:
-        return _from_doc(cls, data)
-    except MessageError as e:
-        if e.message.key == "json.broken":
-            raise
-        raise MessageError(Msg("json.broken", reason=e.message)) from None
-    except (ValueError, TypeError, KeyError, IndexError) as e:
-        raise _broken(str(e) if isinstance(e, ValueError) else type(e).__name__) from None
+    return read_body(lambda body: _from_doc(cls, body), data)
 
 
 def _from_doc(cls: Any, data: dict[str, Any]) -> Any:
-    deal_id, lenient, duel, undos = (data.get(k) for k in ("deal_id", "lenient_deal", "duel", "undos"))
-    if not (deal_id is None or isinstance(deal_id, str)):
-        raise _broken("deal_id")
+    deal_id, undos, start = start_fields(data, max_undos=1_000_000)
+    lenient, duel = data.get("lenient_deal"), data.get("duel")
     if type(lenient) is not bool or type(duel) is not bool:
-        raise _broken("lenient_deal")
-    if type(undos) is not int or not 0 <= undos <= 1_000_000:
-        raise _broken("undos")
-    start = data.get("start")
-    if not isinstance(start, str):
-        raise _broken("start")
+        raise broken_field("lenient_deal")
     game = cls.from_text(start, lenient_deal=lenient)
     if "variant" in data and data["variant"] != game.suits:
-        raise _broken("variant")
+        raise broken_field("variant")
     if deal_id is not None:
-        if cls.new(deal_id=deal_id).to_text() != game.to_text():
-            raise MessageError(Msg("json.broken", reason=Msg("json.deal_mismatch")))
+        same_deal(game, cls.new(deal_id=deal_id))
         game.deal_id = deal_id
     game.duel = duel
     History.replay(data, Move.from_text, game.play, game.undo)
@@ -121,9 +103,9 @@ def _from_doc(cls: Any, data: dict[str, Any]) -> Any:
         or len(known_down) != COLUMNS
         or not all(type(k) is int and 0 <= k <= d for k, d in zip(known_down, game.down, strict=True))
     ):
-        raise _broken("known_down")
+        raise broken_field("known_down")
     if type(known_stock) is not int or not 0 <= known_stock <= len(game.stock) or known_stock % DEAL_SIZE:
-        raise _broken("known_stock")
+        raise broken_field("known_stock")
     game.unseen_down = [d - k for d, k in zip(game.down, known_down, strict=True)]
     game.unseen_stock = len(game.stock) - known_stock
     return game
