@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Collection
 from typing import Final
+
+from .messages import MessageError, Msg
 
 MAX_DIGITS: Final = 12  # longer numbers are refused before they are converted
 _PATTERN = re.compile(rf"([A-Za-z])([0-9]{{1,3}})-([0-9]{{1,{MAX_DIGITS}}})")
@@ -30,6 +33,23 @@ def split_deal_id(text: object) -> tuple[str, int, int] | None:
     if m is None:
         return None
     return m.group(1).upper(), int(m.group(2)), int(m.group(3))
+
+
+def read_deal_id(text: object, letter: str, variants: Collection[int], numbers: range,
+                 keys: tuple[str, str, str]) -> tuple[int, int]:
+    """``(variant, number)`` of one game's deal ID; otherwise ``MessageError`` with the
+    game's message for a wrong shape or letter, a wrong variant, a number out of range
+    (``keys``, in that order; they get ``text``, ``variant`` and ``limit``)."""
+    parts = split_deal_id(text)
+    shown = str(text)[:40] if isinstance(text, str) else repr(text)[:40]
+    if parts is None or parts[0] != letter:
+        raise MessageError(Msg(keys[0], text=shown))
+    _, variant, number = parts
+    if variant not in variants:
+        raise MessageError(Msg(keys[1], variant=variant))
+    if number not in numbers:
+        raise MessageError(Msg(keys[2], text=shown, limit=numbers[-1]))
+    return variant, number
 
 
 def format_deal_id(letter: str, variant: int, number: int) -> str:

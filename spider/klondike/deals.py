@@ -37,8 +37,7 @@ from typing import Final
 
 from ..core.cards import card_code, make_card
 from ..core.deal_ids import format_deal_id as _format
-from ..core.deal_ids import random_number, split_deal_id
-from ..core.messages import MessageError, Msg
+from ..core.deal_ids import random_number, read_deal_id
 
 __all__ = ["COLUMNS", "DRAWS", "LETTER", "MAX_NUMBER", "MS_LIMIT", "deal_layout", "format_deal_id",
            "parse_deal_id", "pysol_deck", "random_deal_id"]
@@ -94,16 +93,8 @@ def deal_layout(number: int) -> tuple[list[list[int]], list[int]]:
 
 def parse_deal_id(text: object) -> tuple[int, int]:
     """``(draw, number)`` of a deal ID such as ``K3-123``; ``MessageError`` says what is wrong."""
-    parts = split_deal_id(text)
-    shown = str(text)[:40] if isinstance(text, str) else repr(text)[:40]
-    if parts is None or parts[0] != LETTER:
-        raise MessageError(Msg("klondike.deal_id.format", text=shown))
-    _, draw, number = parts
-    if draw not in DRAWS:
-        raise MessageError(Msg("klondike.deal_id.draw", draw=draw))
-    if not 1 <= number <= MAX_NUMBER:
-        raise MessageError(Msg("klondike.deal_id.range", text=shown, limit=MAX_NUMBER))
-    return draw, number
+    return read_deal_id(text, LETTER, DRAWS, range(1, MAX_NUMBER + 1),
+                        ("klondike.deal_id.format", "klondike.deal_id.draw", "klondike.deal_id.range"))
 
 
 def format_deal_id(draw: int, number: int) -> str:

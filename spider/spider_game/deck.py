@@ -23,7 +23,7 @@ from typing import Final
 
 from ..core.cards import make_card
 from ..core.deal_ids import format_deal_id as _format
-from ..core.deal_ids import random_number, split_deal_id
+from ..core.deal_ids import random_number, read_deal_id
 from ..core.messages import MessageError, Msg
 from ..core.shuffle import SplitMix64, shuffled
 
@@ -45,7 +45,7 @@ SEED_LIMIT: Final = 2**32
 def suits_in_play(suits: int) -> tuple[int, ...]:
     """The suit numbers used by a variant: 1 → ♠; 2 → ♠ ♥; 4 → all."""
     if type(suits) is not int or suits not in VARIANTS:
-        raise MessageError(Msg("deal_id.suits", suits=str(suits)[:12]))
+        raise MessageError(Msg("deal_id.suits", variant=str(suits)[:12]))
     return tuple(range(suits))
 
 
@@ -68,16 +68,8 @@ def shuffled_deck(suits: int, seed: int) -> list[int]:
 
 def parse_deal_id(text: object) -> tuple[int, int]:
     """``(suits, seed)`` of a deal ID such as ``S4-123``; ``MessageError`` says what is wrong."""
-    parts = split_deal_id(text)
-    shown = str(text)[:40] if isinstance(text, str) else repr(text)[:40]
-    if parts is None or parts[0] != LETTER:
-        raise MessageError(Msg("deal_id.format", text=shown))
-    _, suits, seed = parts
-    if suits not in VARIANTS:
-        raise MessageError(Msg("deal_id.suits", suits=suits))
-    if seed >= SEED_LIMIT:
-        raise MessageError(Msg("deal_id.too_big", text=shown, limit=SEED_LIMIT - 1))
-    return suits, seed
+    return read_deal_id(text, LETTER, VARIANTS, range(SEED_LIMIT),
+                        ("deal_id.format", "deal_id.suits", "deal_id.too_big"))
 
 
 def format_deal_id(suits: int, seed: int) -> str:

@@ -54,7 +54,7 @@ TEXTS = {
     "klondike.draw": "Klondike gibt es mit 1 oder 3 Karten ziehen, nicht mit {draw}.",
     "klondike.level": "Die Stufe „{level}“ gibt es nicht: Es gibt leicht (easy), mittel (normal) und schwer (hard).",
     "klondike.deal_id.format": "Die Kennung „{text}“ ist ungültig: Erwartet wird K1- oder K3- und eine Nummer, zum Beispiel K1-42.",
-    "klondike.deal_id.draw": "Klondike gibt es mit 1 oder 3 Karten ziehen, nicht mit {draw}.",
+    "klondike.deal_id.draw": "Klondike gibt es mit 1 oder 3 Karten ziehen, nicht mit {variant}.",
     "klondike.deal_id.range": "Die Nummer in der Kennung „{text}“ muss zwischen 1 und {limit} liegen.",
     "klondike.pos.header": "Die erste Zeile muss „klondike 1“ oder „klondike 3“ lauten, nicht „{text}“.",
     "klondike.pos.twice": "{card} kommt doppelt vor (auch in Zeile {other}).",

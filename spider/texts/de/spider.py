@@ -60,7 +60,7 @@ TEXTS = {
         "zum Beispiel S4-123456."
     ),
     "deal_id.too_big": "Die Nummer in der Kennung „{text}“ ist zu groß (höchstens {limit}).",
-    "deal_id.suits": "Es gibt nur Spider mit 1, 2 oder 4 Farben, nicht mit {suits}.",
+    "deal_id.suits": "Es gibt nur Spider mit 1, 2 oder 4 Farben, nicht mit {variant}.",
     "pos.header": "Die erste Zeile muss „spider 1“, „spider 2“ oder „spider 4“ lauten, nicht „{text}“.",
     "pos.card_suit": "{card} gibt es im Spiel mit {suits} Farbe(n) nicht.",
     "pos.hidden_in_stock": "Im Stapel wird keine Karte mit # markiert: „{text}“.",

@@ -54,7 +54,7 @@ TEXTS = {
     "klondike.draw": "Klondike is played drawing 1 or 3 cards, not {draw}.",
     "klondike.level": "There is no level “{level}”: there are easy, normal and hard.",
     "klondike.deal_id.format": "The ID “{text}” is not valid: expected K1- or K3- and a number, for example K1-42.",
-    "klondike.deal_id.draw": "Klondike is played drawing 1 or 3 cards, not {draw}.",
+    "klondike.deal_id.draw": "Klondike is played drawing 1 or 3 cards, not {variant}.",
     "klondike.deal_id.range": "The number in the ID “{text}” must lie between 1 and {limit}.",
     "klondike.pos.header": "The first line must be “klondike 1” or “klondike 3”, not “{text}”.",
     "klondike.pos.twice": "{card} appears twice (also in line {other}).",

@@ -51,7 +51,7 @@ TEXTS = {
         "The ID “{text}” is not valid: expected S1-, S2- or S4- and a number, for example S4-123456."
     ),
     "deal_id.too_big": "The number in the ID “{text}” is too large (at most {limit}).",
-    "deal_id.suits": "Spider is played with 1, 2 or 4 suits, not {suits}.",
+    "deal_id.suits": "Spider is played with 1, 2 or 4 suits, not {variant}.",
     "pos.header": "The first line must be “spider 1”, “spider 2” or “spider 4”, not “{text}”.",
     "pos.card_suit": "{card} is not in the game with {suits} suit(s).",
     "pos.hidden_in_stock": "Stock cards are not marked with #: “{text}”.",
