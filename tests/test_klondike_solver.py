@@ -13,6 +13,7 @@ import random
 
 import pytest
 from klondike_positions import build
+from search import exhaustive, replays_to_win
 
 from spider.core.cards import card_code
 from spider.klondike import Game, Move, SolveResult, solve
@@ -22,30 +23,7 @@ from spider.klondike.safety import frozen, safe
 def reference(game: Game, limit: int) -> bool | None:
     """Can the game be won? Depth-first over every legal action of the engine, visited set of
     exact position texts. ``None`` past ``limit`` positions."""
-    g = game.copy()
-    if g.is_won:
-        return True
-    seen = {g.to_text()}
-    stack = [iter(g.legal_moves())]
-    while stack:
-        move = next(stack[-1], None)
-        if move is None:
-            stack.pop()
-            if stack:
-                g.undo()
-            continue
-        g.play(move)
-        if g.is_won:
-            return True
-        text = g.to_text()
-        if text in seen:
-            g.undo()
-            continue
-        if len(seen) >= limit:
-            return None
-        seen.add(text)
-        stack.append(iter(g.legal_moves()))
-    return False
+    return exhaustive(game, limit)
 
 
 def reference_frozen(game: Game, limit: int) -> bool | None:
@@ -55,47 +33,17 @@ def reference_frozen(game: Game, limit: int) -> bool | None:
     that, a reference wanders through every chain of foundation cards brought back down to
     the aces). Everything else the solver cuts (stock turns as moves, safe foundation moves,
     partial runs, which empty column, the draw-3 stock position) is searched in full."""
-    g = game.copy()
-    if g.is_won:
-        return True
 
-    def key() -> str:
+    def key(g: Game) -> str:
         lines = g.to_text().split("\n")
         return "\n".join(lines[:4] + sorted(lines[4:][i].partition(":")[2] for i in range(7)))
 
-    def moves() -> list[Move]:
+    def moves(g: Game) -> list[Move]:
         settled = frozen(g.found)
         return [m for m in g.legal_moves()
                 if not (m.from_foundation and g.found[m.src - 10] <= settled[m.src - 10])]
 
-    seen = {key()}
-    stack = [iter(moves())]
-    while stack:
-        move = next(stack[-1], None)
-        if move is None:
-            stack.pop()
-            if stack:
-                g.undo()
-            continue
-        g.play(move)
-        if g.is_won:
-            return True
-        k = key()
-        if k in seen:
-            g.undo()
-            continue
-        if len(seen) >= limit:
-            return None
-        seen.add(k)
-        stack.append(iter(moves()))
-    return False
-
-
-def replays_to_win(game: Game, result: SolveResult) -> bool:
-    g = game.copy()
-    for move in result.line:
-        g.play(move)
-    return bool(g.is_won)
+    return exhaustive(game, limit, key=key, moves=moves)
 
 
 def check(game: Game, max_nodes: int = 100_000, ref_limit: int = 60_000,
@@ -105,7 +53,7 @@ def check(game: Game, max_nodes: int = 100_000, ref_limit: int = 60_000,
     assert game.to_json() == before, "solve changed the game"
     ref = (reference if full else reference_frozen)(game, ref_limit)
     if result.status == "solved":
-        assert replays_to_win(game, result)
+        assert replays_to_win(game, result.line)
         assert ref is not False
     elif result.status == "unsolvable":
         assert ref is not True, "FALSE UNSOLVABLE\n" + game.to_text()
@@ -152,7 +100,7 @@ def test_a_win_through_the_stock_spells_the_turns_out() -> None:
     g = Game.from_text(build(["KS", "KH", "KD", "", "", "", ""], stock="QC KC JC", draw=1))
     g.mark_seen()
     r = solve(g, 1000)
-    assert r.status == "solved" and replays_to_win(g, r)
+    assert r.status == "solved" and replays_to_win(g, r.line)
     assert Move.stock() in r.line
 
 
@@ -178,7 +126,7 @@ def test_worrying_back_is_sometimes_the_only_way() -> None:
     assert g.foundations == ("4S", "4H", None, "4C")
     assert not safe(g.found, 1 * 13 + 4)  # our rule keeps 5♥ down here
     r = solve(g, 100_000, peek=True)
-    assert r.status == "solved" and replays_to_win(g, r)
+    assert r.status == "solved" and replays_to_win(g, r.line)
     assert {str(m) for m in r.line} & {"fS>2", "fC>2"}
     lost = g.copy()
     lost.play(Move.from_text("2>f"))  # 5♥ up, as "other colour within one rank" would do
@@ -225,7 +173,7 @@ def test_some_deals(deal: str, status: str) -> None:
     r = solve(g, 100_000, peek=True)
     assert r.status == status
     if status == "solved":
-        assert replays_to_win(g, r)
+        assert replays_to_win(g, r.line)
 
 
 # ----------------------------------------------------------------------------- against the reference

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from positions import build
+from search import exhaustive, replays_to_win
 
 from spider import Game, Move, SolveResult, solve
 from spider.cards import SUIT_LETTERS, card_code, fresh_deck
@@ -40,37 +41,7 @@ def position(text: str, *, lenient: bool = False) -> Game:
 def reference(game: Game, limit: int) -> bool | None:
     """Can the game be won? Depth-first over every legal action of the engine, visited set of
     exact position texts, no other reduction. ``None`` past ``limit`` positions."""
-    g = game.copy()
-    if g.is_won:
-        return True
-    seen = {g.to_text()}
-    stack = [iter(g.legal_moves())]
-    while stack:
-        move = next(stack[-1], None)
-        if move is None:
-            stack.pop()
-            if stack:
-                g.undo()
-            continue
-        g.play(move)
-        if g.is_won:
-            return True
-        text = g.to_text()
-        if text in seen:
-            g.undo()
-            continue
-        if len(seen) >= limit:
-            return None
-        seen.add(text)
-        stack.append(iter(g.legal_moves()))
-    return False
-
-
-def replays_to_win(game: Game, result: SolveResult) -> bool:
-    g = game.copy()
-    for move in result.line:
-        g.play(move)
-    return g.is_won
+    return exhaustive(game, limit)
 
 
 def check(game: Game, max_nodes: int = 200_000, ref_limit: int = 50_000) -> SolveResult:
@@ -80,7 +51,7 @@ def check(game: Game, max_nodes: int = 200_000, ref_limit: int = 50_000) -> Solv
     result = solve(game, max_nodes)
     assert game.to_json() == before, "solve changed the game"
     if result.status == "solved":
-        assert replays_to_win(game, result)
+        assert replays_to_win(game, result.line)
     elif result.status == "unsolvable":
         assert reference(game, ref_limit) is not True, "FALSE UNSOLVABLE\n" + game.to_text()
     return result
@@ -103,7 +74,7 @@ def test_won_in_three_with_a_face_down_card_turned_up_on_the_way() -> None:
     r = check(g)
     assert r.status == "solved"
     assert len(r.line) <= 4
-    assert replays_to_win(g, r)
+    assert replays_to_win(g, r.line)
 
 
 def test_a_win_that_needs_the_known_stock_dealt() -> None:
