@@ -3,21 +3,15 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
+from checks import played as shared_played
 
 from spider import Game
 
 
 def played(deal_id: str = "S4-9", n: int = 60, seed: int = 1) -> Game:
-    g = Game.new(deal_id=deal_id)
-    rng = random.Random(seed)
-    for _ in range(n):
-        g.play(rng.choice(g.legal_moves()))
-    for _ in range(10):
-        g.undo()
-    return g
+    return shared_played(Game.new(deal_id=deal_id), n, seed)
 
 
 def test_the_whole_game_round_trips() -> None:

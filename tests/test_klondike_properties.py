@@ -7,6 +7,7 @@ returns exactly to the start and redoing them all returns exactly to the end.
 
 from __future__ import annotations
 
+from checks import probe as check_probe
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -91,16 +92,7 @@ def test_a_refused_move_changes_nothing_and_legal_moves_are_exactly_the_playable
         if not moves:
             break
         g.play(moves[pick % len(moves)])
-    move = Move(*probe)
-    legal = g.legal_moves()
-    before = g.to_json()
-    try:
-        g.play(move)
-    except IllegalMove as e:
-        assert move not in legal
-        assert e.reason and g.to_json() == before
-    else:
-        assert move in legal
+    check_probe(g, Move(*probe), IllegalMove)
 
 
 @settings(max_examples=20, deadline=None)

@@ -1,0 +1,37 @@
+"""Checks the engine tests of every game share: a game played at random (then partly undone,
+so there is something to redo), and what a refused move must leave behind."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, TypeVar
+
+G = TypeVar("G")
+
+
+def played(game: G, n: int, seed: int, undo: int = 10) -> G:
+    """``game`` after ``n`` random legal moves (a stuck game stops early) and ``undo`` undos."""
+    g: Any = game
+    rng = random.Random(seed)
+    for _ in range(n):
+        moves = g.legal_moves()
+        if not moves:
+            break
+        g.play(rng.choice(moves))
+    for _ in range(min(undo, g.moves_count)):
+        g.undo()
+    return game
+
+
+def probe(g: Any, move: Any, refused: type[Exception]) -> None:
+    """Play ``move``: if the engine refuses it, it was not among the legal moves, the refusal
+    says why and the game is unchanged; if it plays, it was legal."""
+    legal = g.legal_moves()
+    before = g.to_json()
+    try:
+        g.play(move)
+    except refused as e:
+        assert move not in legal
+        assert getattr(e, "reason", "") and g.to_json() == before
+    else:
+        assert move in legal
