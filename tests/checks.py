@@ -4,7 +4,10 @@ so there is something to redo), and what a refused move must leave behind."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
+
+from spider.core.cards import card_code
 
 G = TypeVar("G")
 
@@ -35,3 +38,24 @@ def probe(g: Any, move: Any, refused: type[Exception]) -> None:
         assert getattr(e, "reason", "") and g.to_json() == before
     else:
         assert move in legal
+
+
+def column_lines(columns: Sequence[str], rest: Sequence[int],
+                 ends: Mapping[int, int] | None = None) -> list[str]:
+    """The column lines of a test position: each column as written, where a ``*`` stands
+    for its share of ``rest`` (dealt face down round the ``*`` columns), followed by its
+    card in ``ends``, if any."""
+    fillers = [i for i, spec in enumerate(columns) if "*" in spec.split()]
+    assert not rest or fillers, f"{len(rest)} cards left over and no * column"
+    share: dict[int, list[str]] = {i: [] for i in fillers}
+    for k, card in enumerate(rest):
+        share[fillers[k % len(fillers)]].append("#" + card_code(card))
+    for i, card in (ends or {}).items():
+        share[i].append(card_code(card))
+    lines = []
+    for i, spec in enumerate(columns):
+        toks: list[str] = []
+        for tok in spec.split():
+            toks += share[i] if tok == "*" else [tok]
+        lines.append(f"{i + 1}:" + (" " + " ".join(toks) if toks else ""))
+    return lines

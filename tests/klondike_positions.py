@@ -7,6 +7,8 @@ not named) and the rest face down where a column says ``*``.
 
 from __future__ import annotations
 
+from checks import column_lines
+
 from spider.core.cards import card_code, parse_card
 from spider.klondike import Game
 
@@ -29,19 +31,9 @@ def build(columns: list[str], *, stock: str = "", waste: str = "", draw: int = 1
             n += 1
         found.append(n)
     rest = [c for c in range(52) if c not in named and c % 13 >= found[c // 13]]
-    fillers = [i for i, spec in enumerate(columns) if "*" in spec.split()]
-    assert not rest or fillers, f"{len(rest)} cards left over and no * column"
-    share: dict[int, list[str]] = {i: [] for i in fillers}
-    for k, card in enumerate(rest):
-        share[fillers[k % len(fillers)]].append("#" + card_code(card))
     lines = [f"klondike {draw}", "stock: " + (stock or "-"), "waste: " + (waste or "-"),
              "foundations: " + " ".join(card_code(s * 13 + n - 1) if n else "-" for s, n in enumerate(found))]
-    for i, spec in enumerate(columns):
-        toks: list[str] = []
-        for tok in spec.split():
-            toks += share[i] if tok == "*" else [tok]
-        lines.append(f"{i + 1}:" + (" " + " ".join(toks) if toks else ""))
-    return "\n".join(lines)
+    return "\n".join(lines + column_lines(columns, rest))
 
 
 def game(columns: list[str], **kw: object) -> Game:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from checks import column_lines
+
 from spider import Game
 from spider.cards import SUIT_LETTERS, card_code, copies_per_card, parse_card, suits_in_play
 
@@ -52,21 +54,9 @@ def build(
         rest.remove(card)
     stock_cards = stock.split() + [card_code(c) for c in rest[: 10 * stock_rows]]
     rest = rest[10 * stock_rows :]
-    fillers = [i for i, spec in enumerate(columns) if "*" in spec.split()]
-    assert rest == [] or fillers, f"{len(rest)} cards left over and no * column"
-    share: dict[int, list[str]] = {i: [] for i in fillers}
-    for k, card in enumerate(rest):
-        share[fillers[k % len(fillers)]].append("#" + card_code(card))
-    for i, card in ends.items():
-        share[i].append(card_code(card))
     lines = [f"spider {suits}", "stock: " + (" ".join(stock_cards) or "-"),
              "done: " + (done or "-")]
-    for i, spec in enumerate(columns):
-        toks: list[str] = []
-        for tok in spec.split():
-            toks += share[i] if tok == "*" else [tok]
-        lines.append(f"{i + 1}:" + (" " + " ".join(toks) if toks else ""))
-    return "\n".join(lines)
+    return "\n".join(lines + column_lines(columns, rest, ends))
 
 
 def game(columns: list[str], **kw: object) -> Game:
