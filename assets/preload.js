@@ -8,10 +8,23 @@
    a 20 Mbit/s, 150 ms link and cost the first paint nothing.
 
    The attributes match how Pyodide fetches each file (module import, or fetch() in CORS
-   mode), so every preload is used and nothing is downloaded twice (e2e/test_startup.py). */
+   mode), so every preload is used and nothing is downloaded twice (e2e/test_startup.py).
+
+   Return visit (a service worker controls the page): the Python memory snapshot
+   (pyodide/snapshot.bin, 31 MB from the worker's cache) is read at once, while PyScript's
+   own code still loads; pyodide/boot.mjs takes the bytes from window.__spiderSnapshot. */
 (() => {
   "use strict";
+  const sw = navigator.serviceWorker;
+  if (sw && sw.controller) {
+    window.__spiderSnapshot = fetch("./pyodide/snapshot.bin").then((response) => {
+      if (!response.ok) throw new Error(`pyodide/snapshot.bin: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    });
+    window.__spiderSnapshot.catch(() => {}); // boot.mjs says why it was not used
+  }
   const files = [
+    ["modulepreload", "./pyodide/boot.mjs"],
     ["modulepreload", "./pyodide/pyodide.mjs"],
     ["preload", "./pyodide/pyodide.asm.wasm"],
     ["preload", "./pyodide/python_stdlib.zip"],

@@ -1,0 +1,95 @@
+// Make the page's Python memory snapshot: Pyodide booted, the game's package imported,
+// the whole interpreter memory written to one file (scripts/build_site.py runs this).
+//
+//   node scripts/make_snapshot.mjs <spider.zip> <out file> <build key> <module>...
+//
+// The page's loader (runtime/boot.mjs, served as pyodide/boot.mjs) restores it instead of
+// starting CPython and importing the package, on return visits (docs/performance.md).
+//
+// File format: "SPSNAP01", a uint32 (little-endian) header length, that many bytes of JSON
+// {key, offset, size, stdlib_path, stdlib_size, modules, pyodide}, zeros up to `offset` (a
+// multiple of 16), then Pyodide's own snapshot (`size` bytes: a file cut short is refused). `key` is the build key (hashes of the
+// runtime files and spider.zip) that boot.mjs must have stamped in, or it refuses the file.
+//
+// - The package is unpacked to /home/pyodide/spider, where PyScript's [files] entry puts
+//   it at run time, so every imported module's __file__ and the package __path__ match the
+//   page. (The snapshot holds memory only, not the file system: PyScript still writes the
+//   files, and later imports read them.)
+// - Every module named on the command line is imported; one that fails fails this script,
+//   and with it the build.
+// - Deterministic: a fixed hash seed, `random` seeded with 0 (boot.mjs reseeds it after
+//   every restore), frozen clocks while it runs. The same inputs give the same bytes, so
+//   an unchanged build does not change the service worker's version.
+// - Experimental Pyodide API (314.0.7): loadPyodide({_makeSnapshot: true}) then
+//   pyodide.makeMemorySnapshot(); the page passes the bytes as loadPyodide({_loadSnapshot}).
+
+import { readFileSync, writeFileSync } from "node:fs";
+
+import { loadNodePyodide } from "./pyodide_node.mjs";
+
+const MAGIC = "SPSNAP01";
+const [packageZip, out, key, ...modules] = process.argv.slice(2);
+if (!packageZip || !out || !key || modules.length === 0) {
+  console.error("usage: node scripts/make_snapshot.mjs <spider.zip> <out file> <build key> <module>...");
+  process.exit(2);
+}
+
+const FROZEN_MS = 1767225600000; // 2026-01-01: file times and any time stamp in module state
+Date.now = () => FROZEN_MS;
+performance.now = () => 0;
+
+/** Boot Pyodide, import the modules, return the file's bytes. */
+async function make() {
+  const pyodide = await loadNodePyodide("make_snapshot", {
+    _makeSnapshot: true,
+    env: { PYTHONHASHSEED: "0" },
+  });
+  pyodide.FS.writeFile("/tmp/spider.zip", new Uint8Array(readFileSync(packageZip)));
+  // A namespace of its own, dropped before the snapshot: nothing of this script stays in it.
+  const scope = pyodide.toPy({ MODULES: modules });
+  const stdlibPath = pyodide.runPython(`
+import gc, importlib, os, random, sys, zipfile
+
+with zipfile.ZipFile("/tmp/spider.zip") as z:
+    z.extractall("/home/pyodide/spider")
+os.remove("/tmp/spider.zip")
+for name in MODULES:
+    importlib.import_module(name)
+random.seed(0)
+f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
+`, { globals: scope });
+  scope.destroy();
+  pyodide.runPython("import gc; gc.collect(); del gc");
+  const memory = pyodide.makeMemorySnapshot();
+
+  const header = {
+    key,
+    offset: 0,
+    size: memory.length,
+    stdlib_path: stdlibPath,
+    stdlib_size: pyodide.FS.stat(stdlibPath).size,
+    modules,
+    pyodide: pyodide.version,
+  };
+  const encoder = new TextEncoder();
+  // The offset's own digits are part of the header: size it with room to spare.
+  header.offset = Math.ceil((12 + encoder.encode(JSON.stringify(header)).length + 16) / 16) * 16;
+  const json = encoder.encode(JSON.stringify(header));
+  const file = new Uint8Array(header.offset + memory.length);
+  file.set(encoder.encode(MAGIC), 0);
+  new DataView(file.buffer).setUint32(8, json.length, true);
+  file.set(json, 12);
+  file.set(memory, header.offset);
+  return file;
+}
+
+let file;
+try {
+  file = await make();
+} catch (error) {
+  // Only the message: Node would print the minified line of pyodide.asm.mjs it came from.
+  console.error(`make_snapshot: ${(error && error.message) || error}`);
+  process.exit(1);
+}
+writeFileSync(out, file);
+console.log(`make_snapshot: ${modules.length} modules, ${file.length} bytes -> ${out}`);
