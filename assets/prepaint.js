@@ -1,39 +1,269 @@
-/* Before Python starts: the page in the player's language, with the outline of the game
-   they will see (ten columns for Spider, the Klondike layout for Klondike).
+/* Before Python starts: the page in the player's language, with the game they will see.
 
-   Runs synchronously at the end of <body>, before the first paint. It reads only the
-   settings (language, last game) from localStorage, never a game: no card is painted from
-   here. The words come from the text catalogs: scripts/build_site.py stamps the few it
-   needs between the markers below (this unbuilt copy falls back to German). */
+   Plain JavaScript, run synchronously at the end of <body>, before the first paint (no
+   inline script: the page's CSP forbids them). It decides what shows until Python's first
+   render is done (<html class="ready">):
+
+   - the picture of the player's own table as they left it, when there is one that belongs
+     to the game saved now (below); otherwise
+   - the skeleton: the outline of the game they will see (ten columns for Spider, seven for
+     Klondike), from the settings alone.
+
+   The words come from the text catalogs: scripts/build_site.py stamps the few it needs
+   between the markers below (this unbuilt copy falls back to German).
+
+   The picture (localStorage "spider.picture")
+   - Taken here, once the game is ready: a second after the table last changed (the clock's
+     ticks do not count), and when the page is hidden or left (after Python's own save on
+     those events: its listeners are added before these). Never while the save stored is
+     one another tab wrote (Python then shows the conflict and saves nothing). It is a compact copy of the
+     chrome and the table (#title, #deal-id, #mode, #menu, #status, #piles, #board,
+     #tools): tags, classes (without passing marks such as the last move or a hint), the
+     data-* attributes, disabled/hidden/aria-pressed, and the custom properties that place
+     the cards. A face-down card is copied as `class="card down" data-card="down"` and its
+     place, nothing else: no child, no other attribute. (The page's DOM never holds a
+     face-down card's identity anyway, so the copy, a subset of it, cannot either.)
+     With it: the game it shows (#board's data-game), a hash of that game's save
+     (localStorage "spider.game" or "spider.game.klondike") as it was when it was taken, the
+     language, the colours and the window size.
+   - Painted only when it belongs to the game saved now: the current game (settings.game)
+     is the picture's, the hash matches that game's save (another tab played on, a new
+     game, an unreadable save: no picture), the language and the window size (within a
+     margin: a rotated phone gets the skeleton) are the same, and the address opens no
+     other game (?deal=, ?pos=, ?challenge=).
+   - Painted as a copy of the page (div.app.picture) laid over the skeleton: inert (no
+     focus, no input) and hidden from assistive technology (aria-hidden), with the loading
+     line, so it reads as "not live yet". Python builds the real table underneath; at
+     <html class="ready"> the CSS hides the copy at once (spider.css, "start-up" section)
+     and this script removes it. `performance.mark("board-painted")` when one was painted.
+   - A picture that cannot be read or built is dropped silently: the skeleton shows. */
 (() => {
   "use strict";
   /* texts:start (stamped by scripts/build_site.py) */
   const TEXTS = { de: { "ui.loading": "Das Spiel wird geladen …", "ui.title.spider": "Spider Solitär",
     "ui.title.klondike": "Klondike Solitär" } };
   /* texts:end */
+  const PICTURE_KEY = "spider.picture";
+  const PICTURE_FORMAT = 1;
+  const SAVE_KEYS = { spider: "spider.game", klondike: "spider.game.klondike" };
+  const COLUMNS = { spider: 10, klondike: 7 };
+  const PARTS = ["title", "deal-id", "mode", "menu", "status", "piles", "board", "tools"];
+  const root = document.documentElement;
+  const app = document.getElementById("app");
+
+  let storage = null;
+  try {
+    storage = window.localStorage;
+  } catch (_) {
+    storage = null; // storage blocked: the defaults (Python says what happened)
+  }
+  function read(key) {
+    try {
+      return storage ? storage.getItem(key) : null;
+    } catch (_) {
+      return null;
+    }
+  }
+
+  // ------------------------------------------------------------------ language, game, skeleton
   let settings = {};
   try {
-    settings = JSON.parse(localStorage.getItem("spider.settings") || "{}") || {};
+    settings = JSON.parse(read("spider.settings") || "{}") || {};
   } catch (_) {
-    settings = {};  // storage blocked or unreadable: the defaults (Python says what happened)
+    settings = {}; // unreadable: the defaults (Python says what happened)
   }
+  const query = new URLSearchParams(location.search);
   const wanted = typeof settings.lang === "string" ? settings.lang : null;
-  const query = new URLSearchParams(location.search).get("lang");
   const browser = (navigator.languages || [navigator.language || "de"])[0] || "de";
-  let lang = query || wanted || (browser.toLowerCase().startsWith("de") ? "de" : "en");
+  let lang = query.get("lang") || wanted || (browser.toLowerCase().startsWith("de") ? "de" : "en");
   if (!TEXTS[lang]) lang = TEXTS.en ? "en" : "de";
   const game = settings.game === "klondike" ? "klondike" : "spider";
   const words = TEXTS[lang];
-  document.documentElement.lang = lang;
+  root.lang = lang;
   document.title = words[`ui.title.${game}`];
   document.getElementById("title").textContent = words[`ui.title.${game}`];
   document.getElementById("loading").textContent = words["ui.loading"];
   const board = document.getElementById("board");
   board.dataset.game = game;
-  const columns = game === "klondike" ? 7 : 10;
-  for (let i = 0; i < columns; i += 1) {
+  for (let i = 0; i < COLUMNS[game]; i += 1) {
     const col = document.createElement("div");
     col.className = "col skel";
     board.append(col);
+  }
+
+  // ------------------------------------------------------------------ the picture: taking it
+  function hash(text) { // FNV-1a, 32 bit, and the length: tells one save from another
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i += 1) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193);
+    }
+    return `${(h >>> 0).toString(16)}:${text.length}`;
+  }
+
+  const SKIP = new Set(["DIALOG", "SCRIPT", "TEMPLATE", "STYLE"]);
+  // Marks that pass: the last move, a hint, a drag, a drop target, a selection.
+  const PASSING = /^(last|hinted|hint-src|hint-dst|over|lift|drag|sel|selected|focus)$/;
+  const ATTRIBUTE = /^(data-[a-z0-9-]+|disabled|hidden|aria-pressed)$/;
+  const PASSING_VARS = new Set(["--dx", "--dy"]);
+
+  function isDown(el) {
+    return el.classList.contains("down") || el.getAttribute("data-card") === "down";
+  }
+
+  /* [tag, attributes, custom properties, children] of an element; a string for text. */
+  function copy(node) {
+    if (node.nodeType === Node.TEXT_NODE) return node.data;
+    if (node.nodeType !== Node.ELEMENT_NODE || SKIP.has(node.tagName)) return null;
+    const down = isDown(node);
+    const attrs = {};
+    const cls = [...node.classList].filter((c) => !PASSING.test(c)).join(" ");
+    if (cls) attrs.class = cls;
+    if (down) {
+      attrs["data-card"] = "down"; // a back: nothing else about it
+    } else {
+      for (const a of node.attributes) {
+        if (ATTRIBUTE.test(a.name)) attrs[a.name] = a.value;
+      }
+    }
+    const vars = {};
+    for (let i = 0; i < node.style.length; i += 1) {
+      const name = node.style[i];
+      if (name.startsWith("--") && !PASSING_VARS.has(name)) vars[name] = node.style.getPropertyValue(name);
+    }
+    const kids = [];
+    if (!down) {
+      for (const child of node.childNodes) {
+        const kid = copy(child);
+        if (kid !== null && kid !== "") kids.push(kid);
+      }
+    }
+    return [node.tagName.toLowerCase(), attrs, vars, kids];
+  }
+
+  // The save another tab wrote last, per key (the "storage" event fires only for other
+  // tabs' writes). While it is the save stored, the table here is not the saved game
+  // (Python shows the conflict and writes nothing): no picture is taken for it.
+  const foreign = {};
+  window.addEventListener("storage", (event) => {
+    if (Object.values(SAVE_KEYS).includes(event.key)) foreign[event.key] = event.newValue;
+  });
+
+  function take() {
+    const live = document.getElementById("board");
+    const name = live && live.dataset.game;
+    const key = name && SAVE_KEYS[name];
+    const save = key ? read(key) : null;
+    if (!save || !root.classList.contains("ready") || save === foreign[key]) return;
+    const parts = {};
+    for (const id of PARTS) {
+      const el = document.getElementById(id);
+      if (el) parts[id] = copy(el);
+    }
+    const picture = {
+      format: PICTURE_FORMAT, game: name, save: hash(save), lang: root.lang,
+      four: root.classList.contains("four"), width: innerWidth, height: innerHeight, parts,
+    };
+    try {
+      storage.setItem(PICTURE_KEY, JSON.stringify(picture));
+    } catch (_) {
+      // full or blocked: the picture is a nicety, Python saves the game itself
+    }
+  }
+
+  // ------------------------------------------------------------------ the picture: painting it
+  function build(node) {
+    if (typeof node === "string") return document.createTextNode(node);
+    const [tag, attrs, vars, kids] = node;
+    const el = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs)) {
+      if (name === "class") el.className = value;
+      else if (ATTRIBUTE.test(name)) el.setAttribute(name, value);
+    }
+    for (const [name, value] of Object.entries(vars)) {
+      if (name.startsWith("--")) el.style.setProperty(name, value);
+    }
+    for (const kid of kids) el.append(build(kid));
+    return el;
+  }
+
+  function near(then, now, margin) {
+    return typeof then === "number" && Math.abs(then - now) <= margin * now;
+  }
+
+  function picture() {
+    if (!app || ["deal", "pos", "challenge"].some((k) => query.has(k))) return null;
+    const raw = read(PICTURE_KEY);
+    const save = raw && read(SAVE_KEYS[game]);
+    if (!save) return null;
+    const pic = JSON.parse(raw);
+    if (!pic || pic.format !== PICTURE_FORMAT || pic.game !== game || pic.save !== hash(save)
+        || pic.lang !== lang || !near(pic.width, innerWidth, 0.1) || !near(pic.height, innerHeight, 0.2)
+        || !pic.parts || !pic.parts.board) {
+      return null;
+    }
+    // A copy of the skeleton, each recorded part put in its place; no ids (they stay unique).
+    const shown = app.cloneNode(true);
+    shown.removeAttribute("id");
+    shown.classList.add("picture");
+    shown.inert = true;
+    shown.setAttribute("aria-hidden", "true");
+    for (const el of shown.querySelectorAll("[id]")) {
+      const part = pic.parts[el.id];
+      el.removeAttribute("id");
+      if (part) el.replaceWith(build(part));
+    }
+    for (const el of shown.querySelectorAll("[role], [aria-live]")) {
+      el.removeAttribute("role");
+      el.removeAttribute("aria-live");
+    }
+    if (pic.four) root.classList.add("four");
+    app.after(shown);
+    performance.mark("board-painted");
+    return shown;
+  }
+
+  let shown = null;
+  try {
+    shown = picture();
+  } catch (error) {
+    console.info("No picture of the last game:", error && error.message);
+  }
+
+  // ------------------------------------------------------------------ once the game is ready
+  let timer = 0;
+  function later() {
+    clearTimeout(timer);
+    timer = setTimeout(take, 1000);
+  }
+  function ready() {
+    if (shown) shown.remove();
+    shown = null;
+    if (!app || !storage) return;
+    take();
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const el = r.target.nodeType === Node.ELEMENT_NODE ? r.target : r.target.parentElement;
+        if (!el || !el.closest('[data-stat="time"]')) {
+          later();
+          return;
+        }
+      }
+    }).observe(app, { subtree: true, childList: true, attributes: true, characterData: true });
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") take();
+    });
+    window.addEventListener("pagehide", take);
+  }
+  if (root.classList.contains("ready")) {
+    ready();
+  } else {
+    const observer = new MutationObserver(() => {
+      if (root.classList.contains("ready")) {
+        observer.disconnect();
+        ready();
+      }
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ["class"] });
   }
 })();

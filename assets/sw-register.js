@@ -27,6 +27,7 @@
   }
 
   function watch(registration) {
+    if (!registration) return; // registration stubbed out (an automated browser that blocks workers)
     if (registration.waiting && sw.controller) offer(registration.waiting);
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;
