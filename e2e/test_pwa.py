@@ -208,6 +208,7 @@ def test_after_one_visit_the_game_runs_offline_under_a_sub_path(
     context.set_offline(True)
     page.reload()
     wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"  # from the cache
     game = Game.from_text(WIN3)
     assert table(page) == engine_table(game)  # the saved game, from localStorage
     press(page, device, card(page, 4, "AH"))  # a move: A♥ onto 2♥

@@ -6,18 +6,43 @@
   simulated load does not charge them to the first paint) are consumed: every runtime file
   is downloaded exactly once, Chromium warns about no unused preload, and the big runtime
   downloads start after the first paint but before PyScript's own code asks for them.
+- The Python memory snapshot (`pyodide/snapshot.bin.gz`, `runtime/boot.mjs`) is rebuilt
+  with the site: its header names this build's key, the key stamped into boot.mjs, and the
+  modules derived from the package; the same inputs give the same bytes; a module that
+  cannot be imported fails the build. In the browser a return visit starts Python from it
+  (`<html data-boot="snapshot">`), and a snapshot of another build (another key stamped
+  into boot.mjs, or another Pyodide build id in the snapshot) is refused with an info line
+  on the console: Python starts normally and the game plays.
+- The picture of the last game (`assets/prepaint.js`): before Python is ready the player
+  sees their own table as they left it, inert and hidden from assistive technology, with no
+  face-down card's identity in it (nor in the stored picture); it is gone at ready, with no
+  layout shift. A picture that does not belong to the saved game, or a link to another
+  game, gets the skeleton instead.
 """
 
 from __future__ import annotations
 
 import collections
+import gzip
 import html.parser
+import json
+import re
+import shutil
+import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Route, expect
 
-from e2e.conftest import ROOT, open_game
+from e2e.conftest import ROOT, SITE, open_game, wait_ready
+from e2e.spider_page import build, button, card, open_pos, press, stat, table
+from e2e.test_pwa import wait_controlled
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import build_site
 
 LAYOUT_SHIFTS = """
 window.__shifts = [];
@@ -88,5 +113,283 @@ def test_each_file_is_fetched_once_and_every_preload_is_used(
                   preloads: [...document.querySelectorAll('link[rel$=preload]')].length};
         }"""
     )
-    assert starts["preloads"] == 5
+    assert starts["preloads"] == 6  # boot.mjs, pyodide.mjs, .asm.mjs, .asm.wasm, stdlib, lock
     assert starts["wasm"] >= starts["fcp"], starts  # the first paint is not made to wait
+
+
+# ---- the Python memory snapshot: the build ---------------------------------------------------
+
+
+def snapshot_header(site: Path) -> dict[str, Any]:
+    with gzip.open(site / "pyodide" / "snapshot.bin.gz", "rb") as f:
+        head = f.read(12)
+        assert head[:8] == b"SPSNAP01"
+        return dict(json.loads(f.read(int.from_bytes(head[8:12], "little"))))
+
+
+def stamped_key(site: Path) -> str:
+    found = re.search(r'const SNAPSHOT_KEY = "([^"]*)";', (site / "pyodide" / "boot.mjs").read_text())
+    assert found, "pyodide/boot.mjs has no stamped SNAPSHOT_KEY"
+    return found.group(1)
+
+
+def snapshot_inputs(site: Path, to: Path) -> Path:
+    """A copy of what making the snapshot reads and writes (runtime, package, boot.mjs)."""
+    for rel in (*build_site.KEY_INPUTS, build_site.INTERPRETER):
+        build_site.copy_file(site / rel, to / rel)
+    return to
+
+
+def test_the_snapshot_belongs_to_this_build(site: Path) -> None:
+    header = snapshot_header(site)
+    assert header["key"] == build_site.build_key(site) == stamped_key(site)
+    assert header["modules"] == [*build_site.snapshot_modules(ROOT), *build_site.STDLIB_WARM]
+    assert {"spider", "spider.core", "spider.spider_game.game", "spider.klondike.game",
+            "spider.texts.de", "spider.texts.en"} <= set(header["modules"])
+    assert not [m for m in header["modules"] if m.startswith(("spider.web.app", "spider.web.dom"))]
+    assert header["offset"] % 16 == 0
+    assert header["stdlib_size"] == (site / "pyodide" / "python_stdlib.zip").stat().st_size
+    precached = (site / "sw.js").read_text()
+    assert '"./pyodide/snapshot.bin.gz"' in precached and '"./pyodide/boot.mjs"' in precached
+    assert not (site / "pyodide" / "snapshot.bin").exists()  # only the packed file is served
+    config = (site / "pyscript.toml").read_text()
+    assert 'interpreter = "./pyodide/boot.mjs"' in config
+
+
+def test_the_snapshot_is_made_the_same_way_twice(site: Path, tmp_path: Path) -> None:
+    copy = snapshot_inputs(site, tmp_path / "site")
+    key, _seconds = build_site.make_snapshot(ROOT, copy)
+    assert key == stamped_key(site)
+    assert (copy / "pyodide" / "snapshot.bin.gz").read_bytes() == \
+        (site / "pyodide" / "snapshot.bin.gz").read_bytes()
+    assert (copy / build_site.INTERPRETER).read_text() == (site / build_site.INTERPRETER).read_text()
+
+
+def test_a_module_that_cannot_be_imported_fails_the_build(
+    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    copy = snapshot_inputs(site, tmp_path / "site")
+    monkeypatch.setattr(build_site, "STDLIB_WARM", ("no_such_module",))
+    with pytest.raises(build_site.BuildError, match="No module named 'no_such_module'"):
+        build_site.make_snapshot(ROOT, copy)
+    assert not (copy / "pyodide" / "snapshot.bin.gz").exists()
+
+
+def test_the_snapshot_holds_no_module_that_needs_the_browser() -> None:
+    modules = build_site.snapshot_modules(ROOT)
+    for rel in build_site.package_modules(ROOT):
+        name = build_site.module_name(rel)
+        direct = {m.split(".")[0] for m in build_site.module_imports(ROOT, rel)} & build_site.BROWSER_MODULES
+        if direct:
+            assert name not in modules, name
+    assert "spider.web.app" not in modules and "spider.core" in modules
+
+
+# ---- the Python memory snapshot: in the browser --------------------------------------------
+
+BOOT_INFO = re.compile(r"^Python start: ")
+PLAYED = build(["* 9H", "* 8S 7C", "* 8C", "* 8S", "* 9S 7S", "* 3H", "* AD", "* KD", "* 6D 5D 4D", "* JS"],
+               stock_rows=2)
+
+
+def boot_lines(context: BrowserContext) -> list[str]:
+    lines: list[str] = []
+    context.on("console", lambda m: lines.append(m.text) if BOOT_INFO.search(m.text) else None)
+    return lines
+
+
+def boot(page: Page) -> str:
+    return str(page.evaluate("document.documentElement.dataset.boot"))
+
+
+def plays(page: Page, device: str) -> None:
+    """The game answers: 7♣ onto 8♣ (column 2 to 3), then Zurück."""
+    press(page, device, card(page, 2, "7C"))
+    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+    assert card(page, 3, "7C").count() == 1
+    button(page, "Zurück").click()
+    expect(page.locator('[data-stat="moves"]')).to_have_text("0")
+
+
+@pytest.mark.desktop_only
+def test_a_return_visit_starts_python_from_the_snapshot(
+    device: str, new_context: Callable[..., BrowserContext], base_url: str
+) -> None:
+    context = new_context(device)
+    lines = boot_lines(context)
+    page = context.new_page()
+    open_pos(page, base_url, PLAYED)
+    assert boot(page) == "plain"  # a first visit: no service worker yet, no snapshot
+    assert any("first visit" in line for line in lines), lines
+    wait_controlled(page)
+    shown = table(page)
+    page.reload()
+    wait_ready(page)
+    assert boot(page) == "snapshot", lines
+    assert page.evaluate("performance.getEntriesByName('pyodide-loaded')[0].detail") == "snapshot"
+    assert any("restored the snapshot of build" in line for line in lines), lines
+    assert table(page) == shown
+    plays(page, device)
+
+
+def spoil_snapshot(site: Path, change: str) -> None:
+    """The shipped snapshot, spoiled: one byte of the Pyodide build id inside it changed (the
+    build key stays), cut in half, or not a snapshot at all."""
+    path = site / "pyodide" / "snapshot.bin.gz"
+    data = bytearray(gzip.decompress(path.read_bytes()))
+    if change == "build-id":
+        offset = snapshot_header(site)["offset"]
+        data[offset + 16] ^= 0xFF  # Pyodide's header: magic, lengths, then the 32-byte build id
+    elif change == "cut":
+        del data[len(data) // 2:]
+    else:
+        data = bytearray(b"<!DOCTYPE html>" + bytes(1000))
+    path.write_bytes(gzip.compress(bytes(data), compresslevel=1, mtime=0))
+
+
+@pytest.mark.desktop_only
+@pytest.mark.parametrize(("change", "reason"), [
+    ("key", r"the snapshot was made for build [0-9a-f]{32}, this is build 0{32}"),
+    ("build-id", r"snapshot refused, starting normally: Snapshot build id mismatch"),
+    ("cut", r"no snapshot used: the snapshot has \d+ bytes, its header says \d+"),
+    ("garbage", r"no snapshot used: not a snapshot file"),
+])
+def test_a_snapshot_of_another_build_is_refused_and_the_game_plays(
+    change: str, reason: str, device: str, new_context: Callable[..., BrowserContext],
+    serve: Callable[..., Any], tmp_path: Path,
+) -> None:
+    copy = tmp_path / "site"
+    shutil.copytree(SITE, copy)
+    if change == "key":
+        build_site.stamp_snapshot_key(copy, "0" * 32)
+    else:
+        spoil_snapshot(copy, change)
+    build_site.stamp_service_worker(copy)
+    url = serve(copy).url
+    context = new_context(device)
+    lines = boot_lines(context)
+    page = context.new_page()
+    open_pos(page, url, PLAYED)
+    wait_controlled(page)
+    page.reload()
+    wait_ready(page)
+    assert boot(page) == "plain"
+    assert any(re.search(reason, line) for line in lines), lines
+    assert stat(page, "moves") == "0"
+    plays(page, device)
+
+
+# ---- the picture of the last game ----------------------------------------------------------
+
+# Both copies of K♦ and Q♦ lie face down in column 1: neither code may show anywhere.
+SECRET = ("KD", "QD")
+HIDDEN = build(["#KD #QD #KD #QD 9H", "* 8S 7C", "* 8C", "* 8S", "* 9S 7S", "* 3H", "* AD", "* KC",
+                "* 6D 5D 4D", "* JS"], stock_rows=2)
+PICTURE_COLUMNS = """() => [...document.querySelectorAll('.picture [data-col]')]
+  .map((c) => [...c.querySelectorAll('[data-card]')].map((k) => k.getAttribute('data-card')))"""
+DOWN_CARDS = """() => [...document.querySelectorAll('.picture [data-card="down"]')].map((k) => ({
+  attrs: [...k.attributes].map((a) => a.name).sort(), kids: k.childNodes.length}))"""
+
+
+class Held:
+    """While holding, keeps PyScript (`pyscript/core.js`) back until released: the page
+    shows what it shows before Python, for as long as the test looks."""
+
+    def __init__(self, page: Page) -> None:
+        self.holding = False
+        self.routes: list[Route] = []
+        page.route("**/pyscript/core.js", self._request)
+
+    def _request(self, route: Route) -> None:
+        if self.holding:
+            self.routes.append(route)
+        else:
+            route.continue_()
+
+    def release(self) -> None:
+        self.holding = False
+        for route in self.routes:
+            route.continue_()
+        self.routes.clear()
+
+
+@pytest.fixture
+def held_page(device: str, new_context: Callable[..., BrowserContext]) -> Iterator[tuple[Page, Held]]:
+    # No service worker: requests it answers would pass by page.route.
+    page = new_context(device, service_workers="block").new_page()
+    page.add_init_script(LAYOUT_SHIFTS)
+    yield page, Held(page)
+
+
+def before_python(page: Page, url: str, held: Held) -> None:
+    held.holding = True
+    page.goto(url, wait_until="commit")
+    deadline = time.monotonic() + 15
+    while not held.routes or page.evaluate("document.readyState") == "loading":
+        assert time.monotonic() < deadline, "the page never asked for pyscript/core.js"
+        page.wait_for_timeout(50)
+    assert not page.evaluate("document.documentElement.classList.contains('ready')")
+
+
+def test_before_python_the_player_sees_their_own_table(
+    held_page: tuple[Page, Held], base_url: str, device: str
+) -> None:
+    page, held = held_page
+    open_pos(page, base_url, HIDDEN)
+    press(page, device, card(page, 2, "7C"))  # a move: the picture follows the table
+    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+    shown = table(page)
+    page.wait_for_function("() => (localStorage.getItem('spider.picture') || '').includes('\"7C\"')")
+    page.wait_for_timeout(1200)  # the picture is retaken a second after the table last changed
+    stored = str(page.evaluate("localStorage.getItem('spider.picture')"))
+
+    before_python(page, base_url, held)
+    picture = page.locator(".picture")
+    expect(picture).to_have_count(1)
+    assert page.evaluate("performance.getEntriesByName('board-painted').length") == 1
+    assert page.evaluate(PICTURE_COLUMNS) == shown
+    assert picture.evaluate("p => [p.inert, p.getAttribute('aria-hidden')]") == [True, "true"]
+    assert page.locator(".picture [id], .picture [tabindex], .picture [aria-label]").count() == 0
+    assert page.locator(".picture").inner_text().count("7") >= 1  # text, not just outlines
+    html = str(page.locator(".picture").evaluate("p => p.outerHTML"))
+    for code in SECRET:
+        assert f'"{code}"' not in stored and code not in html, code
+    downs = page.evaluate(DOWN_CARDS)
+    assert len(downs) == sum(row.count("down") for row in shown)
+    assert all(d == {"attrs": ["class", "data-card", "style"], "kids": 0} or
+               d == {"attrs": ["class", "data-card"], "kids": 0} for d in downs), downs
+
+    held.release()
+    wait_ready(page)
+    expect(page.locator(".picture")).to_have_count(0)
+    assert table(page) == shown
+    assert stat(page, "moves") == "1"
+    page.wait_for_timeout(300)
+    shifts = page.evaluate("window.__shifts")
+    assert sum(shifts) < 0.01, shifts
+
+
+def test_a_picture_of_another_save_or_a_link_gets_the_skeleton(
+    held_page: tuple[Page, Held], base_url: str
+) -> None:
+    page, held = held_page
+    open_pos(page, base_url, HIDDEN)
+    page.wait_for_function("() => localStorage.getItem('spider.picture') !== null")
+    # Another tab plays on: the save changes behind the picture's back (and behind this
+    # page's, which then saves nothing and takes no picture): the skeleton, not the picture.
+    other = page.context.new_page()
+    other.route("**/favicon.ico", lambda route: route.fulfill(status=204))
+    other.goto(base_url + "manifest.webmanifest")  # same origin, no game running
+    other.evaluate("""() => {
+      const save = JSON.parse(localStorage.getItem('spider.game'));
+      save.clock_ms += 1000;
+      localStorage.setItem('spider.game', JSON.stringify(save));
+    }""")
+    other.close()
+    page.wait_for_timeout(1500)  # past the picture's one-second delay after the conflict notice
+    for url in (base_url, base_url + "?deal=S4-1"):
+        before_python(page, url, held)
+        expect(page.locator(".picture")).to_have_count(0)
+        assert page.locator("#board .col.skel").count() == 10
+        held.release()
+        wait_ready(page)
