@@ -164,10 +164,11 @@ class App:
         are both named; the game a link replaces is kept so the player can go back."""
         links = [(k, v) for k, v in game_links(str(window.location.search)) if k in ("deal", "pos")]
         duel = self.query.get(DUEL_PARAM)
+        search = str(window.location.search)
+        if strip_link(search) != search:  # applied once, then gone (``?lang=`` alone too)
+            window.history.replaceState(None, "", str(window.location.pathname) + strip_link(search))
         if not links and duel is None:
             return None, False, False
-        here = str(window.location.pathname) + strip_link(str(window.location.search))
-        window.history.replaceState(None, "", here)
         if duel is not None and not links:
             opened_duel = self.duel.open_link(duel)
             if opened_duel is None:
