@@ -142,7 +142,8 @@ class App:
             fresh = True
         self._build_chrome()
         self._mount(game)
-        self.say(" ".join(self.tx.msg(n) for n in self.notes), refusal=refusal)
+        notes = self.notes
+        self.say(notes[0] if len(notes) == 1 else " ".join(self.tx.msg(n) for n in notes), refusal=refusal)
         document.documentElement.classList.add("ready")
         if fresh:
             self.save()
@@ -171,10 +172,10 @@ class App:
             return None, False, False
         if duel is not None and not links:
             opened_duel = self.duel.open_link(duel)
-            if opened_duel is None:
+            if opened_duel is None:  # refused, or an answer: its comparison is shown
                 if self.duel.refused_deal:
                     self._play_anyway = self.duel.refused_deal
-                return None, False, True
+                return None, False, self.duel.refused
             game, note, mode = opened_duel
             if self.storage.keep_previous(game.game_name):
                 self._previous_offer = True

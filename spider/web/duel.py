@@ -62,6 +62,7 @@ class _Shell(Protocol):
     engine: Any
     records: Any
     paused: bool
+    notes: list[Msg]
 
     def say(self, message: Msg | str, *, refusal: bool = False) -> None: ...
 
@@ -203,19 +204,22 @@ class DuelView:
         try:
             challenge, results = open_challenge(text)
         except MessageError as e:
-            deal = link_deal_id(text)
-            self.shell.say(e.message, refusal=True)
-            self.refused_deal = deal
+            self.shell.notes.append(e.message)
+            self.refused = True
+            self.refused_deal = link_deal_id(text)
             return None
         if challenge.answer is not None:
-            self.show_comparison(results[1], results[0], way="link", answer=None, record=False)
+            # The answer comes back to the challenger: their result is "me".
+            self.shell.notes.append(Msg("duel.answer.opened"))
+            self.show_comparison(results[0], results[1], way="link", answer=None, record=False)
             return None
         name = results[0].name or tx("duel.anonymous")
         game = Game.new(deal_id=challenge.deal_id, duel=True)
         info: dict[str, Any] = {"way": "link", "name": name, "me": "", "challenge": text}
         return game, Msg("duel.against", name=name), {"duel": info}
 
-    refused_deal: str | None = None
+    refused = False  # the link was refused (its reason is among the shell's notes)
+    refused_deal: str | None = None  # the deal a refused link still names
 
     # ------------------------------------------------------------------ the panel
     def show(self) -> None:
@@ -264,6 +268,7 @@ class DuelView:
         info = self.info
         if info is None or info.get("way") != "computer" or info.get("cpu_done") or self.busy:
             return
+        self.shell.engine.start()  # the worker boots while the player looks at the deal
         if info.get("ended"):
             self._run_cpu(5000)
             return
@@ -376,29 +381,30 @@ class DuelView:
             body.append(self._result_head, self._result_table, self._result_link)
             d.append(dialogs._buttons(("close-dialog", tx("ui.close"), False),
                                       ("new", tx("ui.btn.new"), True)))
+        names = {"me": mine.name or tx("duel.you"), "them": theirs.name or tx("duel.anonymous")}
         if outcome == "drawn":
             head = tx("duel.result.draw")
         elif way == "device":
-            head = tx("duel.result.won", name=(mine if outcome == "won" else theirs).name)
+            head = tx("duel.result.won", name=names["me" if outcome == "won" else "them"])
         else:
             won = outcome == "won"
-            head = tx("duel.result.you_won") if won else tx("duel.result.you_lost", name=theirs.name)
+            head = tx("duel.result.you_won") if won else tx("duel.result.you_lost", name=names["them"])
         self._result_head.textContent = head
         rows: list[tuple[str, Callable[[Result], str]]] = [
-                ("player", lambda r: r.name), ("points", lambda r: str(r.points)),
+                ("points", lambda r: str(r.points)),
                 ("runs_by_suit", lambda r: runs_text(parse_deal_id(r.deal_id)[0],
                                                      tuple(s for s, n in r.runs.items() for _ in range(n)))),
                 ("moves", lambda r: str(r.moves)), ("undos", lambda r: str(r.undos)),
                 ("time", lambda r: format_time(r.time_ms) if r.time_ms else tx("stats.none"))]
         table = self._result_table
         head_row = el("tr")
-        head_row.append(el("th", "", ""))
+        head_row.append(el("th", "", tx("duel.result.player"), scope="col"))
         cols: list[tuple[str, Result]] = [("me", mine), ("them", theirs)]
         for side, result in cols:
-            th = el("th", "", result.name, scope="col", data_duel=side, data_score=str(result.points))
+            th = el("th", "", names[side], scope="col", data_duel=side, data_score=str(result.points))
             head_row.append(th)
         body_rows = [head_row]
-        for key, value in rows[1:]:
+        for key, value in rows:
             tr = el("tr")
             tr.append(el("th", "", tx(f"duel.result.{key}"), scope="row"))
             for _side, result in cols:

@@ -1,4 +1,4 @@
-"""Reading links: ``?deal=<deal id>``, ``?pos=<position text>``, ``?challenge=<duel>`` open
+"""Reading links: ``?deal=<deal id>``, ``?pos=<position text>``, ``?duel=<challenge>`` open
 a game; ``?lang=de|en`` picks the language.
 
 >>> read_link("?deal=S4-42")
@@ -13,6 +13,8 @@ True
 [('deal', 'K1-5'), ('pos', 'x')]
 >>> strip_link("?deal=S4-1&bench=1&lang=en")
 '?bench=1'
+>>> strip_link("?duel=1.S4-1.x&lang=de")
+''
 
 The query is decoded here rather than with ``urllib.parse``: importing that module costs
 about 65 ms of the page's start under Pyodide (measured in Chromium), for one line of use.
@@ -29,7 +31,7 @@ from ..core.cards import shorten
 from ..core.messages import MessageError, Msg
 from ..core.registry import game_from_text, new_game
 
-KINDS = ("deal", "pos", "challenge")
+KINDS = ("deal", "pos", "duel")  # duel: spider.web.duel.PARAM
 STRIPPED = (*KINDS, "lang")
 MAX_QUERY = 200_000
 _ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")

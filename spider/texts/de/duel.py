@@ -28,6 +28,7 @@ TEXTS = {
     "duel.device.start": "{name} ist dran",
     "duel.finish.confirm": "Dein Spiel jetzt beenden? Es zählen die Punkte, die du bis jetzt hast.",
     "duel.waiting": "Das Ergebnis von {name} bleibt verborgen, bis du fertig bist.",
+    "duel.answer.opened": "Die Antwort auf deine Herausforderung: beide Ergebnisse nebeneinander.",
     "duel.opponent.playing": "{name} spielt …",
     "duel.opponent.finished": "{name} ist fertig.",
     "duel.panel": "{name}: {points} Punkte, {runs} Folgen, {moves}",

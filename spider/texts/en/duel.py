@@ -28,6 +28,7 @@ TEXTS = {
     "duel.device.start": "{name}'s turn",
     "duel.finish.confirm": "End your game now? The points you have so far count.",
     "duel.waiting": "{name}'s result stays hidden until you have finished.",
+    "duel.answer.opened": "The answer to your challenge: both results side by side.",
     "duel.opponent.playing": "{name} is playing …",
     "duel.opponent.finished": "{name} has finished.",
     "duel.panel": "{name}: {points} points, {runs} runs, {moves}",

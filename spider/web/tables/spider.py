@@ -301,6 +301,9 @@ class SpiderTable:
         self.status.set("facedown", str(game.face_down_count))
         self.status.set("moves", str(game.moves_count))
         self.status.set("score", str(game.score))
+        # Shown during a duel and with the duel-points setting: a duel or the setting can
+        # begin while this table stays mounted.
+        self.status.show("score", bool(self.host.setting("points") or game.duel))
         if self._shown_stock != rounds:
             self._shown_stock = rounds
             self.stock_count.textContent = str(rounds) if rounds else ""

@@ -1,0 +1,258 @@
+"""The duel on the page (issue 12, spec 003): against the computer, by link between two
+browsers, and two players on one device; the points in the status.
+
+Every number the page shows is checked against the engine: the player's moves are mirrored
+on an engine game (``e2e/duel_page.py``), the computer's game is the engine's
+``ComputerDuel`` on the same deal (it is deterministic), a challenge is read back with
+``spider.duel.open_challenge``. German is pinned (the contexts' locale is de-DE).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from e2e.conftest import open_game, wait_ready
+from e2e.duel_page import (
+    allow_clipboard,
+    clipboard,
+    comparison,
+    deal_id,
+    finish,
+    mirror_of_link,
+    names,
+    play,
+    scores,
+    start_duel,
+)
+from e2e.spider_page import (
+    button,
+    dialog,
+    msg_key,
+    notice,
+    open_settings,
+    text_of,
+)
+from spider import Game
+from spider.duel import ComputerDuel, compare, open_challenge, result_of
+
+REFUSAL = re.compile(r"\brefusal\b")
+
+
+def opp(page: Page, key: str) -> str:
+    return page.locator(f'#opponent [data-opp="{key}"]').inner_text()
+
+
+def opp_moves(page: Page) -> int:
+    return int(opp(page, "moves"))
+
+
+def test_duel_against_the_computer_to_its_end(page: Page, base_url: str, device: str) -> None:
+    open_game(page, base_url)
+    game = start_duel(page, "computer", suits=1)
+    expect(page.locator("#msg")).to_have_attribute("data-key", "duel.against")
+    panel = page.locator("#opponent")
+    expect(panel).to_be_visible()
+    expect(panel.locator(".opp-name")).to_have_text(text_of("duel.computer"))
+    expect(panel.locator('[data-opp="moves"]')).to_have_text("0")
+    expect(panel.locator('[data-opp="score"]')).to_have_text("0")
+    # The points stand in the status during a duel, from the start.
+    expect(page.locator('[data-stat="score"]')).to_be_visible()
+    expect(page.locator('[data-stat="score"]')).to_have_text("0")
+    # Faster on request: the pace button cycles 1 s, 0.4 s, 0.15 s.
+    faster = panel.get_by_role("button", name=text_of("duel.btn.faster"))
+    faster.click()
+    faster.click()
+    expect(panel.get_by_role("button", name=text_of("duel.btn.slower"))).to_be_visible()
+    # The computer waits for the player's first move (its clock runs with the player's),
+    # then plays while the player plays.
+    for _ in range(5):
+        play(page, device, game, 1)
+        expect(page.locator('[data-stat="score"]')).to_have_text(str(game.score))
+    expect(panel.locator('[data-opp="moves"]')).not_to_have_text("0", timeout=20_000)
+    # What the panel shows is what the engine's computer has after that many actions.
+    cpu = ComputerDuel(deal_id(page))
+    score, runs, moves = panel.evaluate(
+        "p => ['score', 'runs', 'moves'].map(k => p.querySelector(`[data-opp=${k}]`).textContent)")
+    while cpu.game.moves_count < int(moves):
+        cpu.step()
+    assert (score, runs) == (str(cpu.game.score), f"{len(cpu.game.done)}/8")
+    play(page, device, game, 2)
+    expect(panel.locator('[data-opp="moves"]')).not_to_have_text(moves)
+    # Done: the computer plays on to its own end at once, then the comparison.
+    finish(page)
+    box = comparison(page)
+    while not cpu.finished:
+        cpu.step()
+    mine, theirs = scores(page)
+    assert mine == game.score
+    assert theirs == cpu.result(0).points
+    assert names(page)[1] == text_of("duel.computer")
+    outcome = compare(result_of(game), cpu.result(0))
+    head = {"won": text_of("duel.result.you_won"), "drawn": text_of("duel.result.draw"),
+            "lost": text_of("duel.result.you_lost", name=text_of("duel.computer"))}[outcome]
+    expect(box.locator(".duel-head")).to_have_text(head)
+    expect(panel.locator('[data-opp="score"]')).to_have_text(str(theirs))
+    expect(panel.locator('[data-opp="moves"]')).to_have_text(str(cpu.game.moves_count))
+    # The duel is over: no Fertig any more, the clock stands.
+    box.get_by_role("button", name=text_of("ui.close")).click()
+    expect(button(page, text_of("ui.btn.finish"))).to_have_count(0)
+
+
+
+def tamper(link: str) -> str:
+    """One character of the move list changed (the check no longer fits)."""
+    head, value = link.split("?duel=", 1)
+    fields = value.split(".")
+    moves = fields[-2]
+    fields[-2] = moves[:3] + ("A" if moves[3] != "A" else "B") + moves[4:]
+    return f"{head}?duel={'.'.join(fields)}"
+
+
+@pytest.mark.desktop_only
+def test_a_whole_duel_by_link_between_two_browsers(
+    new_context: Callable[..., BrowserContext], base_url: str
+) -> None:
+    # A plays a duel "by link", ends with Fertig and sends the challenge.
+    context_a = new_context("desktop")
+    allow_clipboard(context_a, base_url)
+    a = context_a.new_page()
+    open_game(a, base_url)
+    game_a = start_duel(a, "link", suits=1, me="Anna")
+    expect(a.locator("#msg")).to_have_attribute("data-key", "duel.link.start")
+    expect(a.locator('[data-stat="score"]')).to_be_visible()
+    play(a, "desktop", game_a, 6)
+    expect(a.locator('[data-stat="score"]')).to_have_text(str(game_a.score))
+    finish(a)
+    offer = a.locator("dialog#challenge[open]")
+    expect(offer.get_by_role("heading", name=text_of("duel.btn.challenge"))).to_be_visible()
+    expect(offer.locator("#challenge-name")).to_have_value("Anna")
+    offer.get_by_role("button", name=text_of("duel.btn.copy_link")).click()
+    expect(a.locator("#msg")).to_have_attribute("data-key", "duel.link_copied")
+    link = offer.locator("#challenge-link").inner_text()
+    assert link.startswith(base_url + "?duel=") and clipboard(a) == link
+    # The link carries the deal, the name and the moves; the engine replays them.
+    challenge, (theirs,) = open_challenge(link.split("?duel=", 1)[1])
+    assert (challenge.deal_id, theirs.name, theirs.points) == (game_a.deal_id, "Anna", game_a.score)
+
+    # B opens it: the same deal, "Duell gegen Anna", Anna's result hidden until B is done.
+    context_b = new_context("desktop")
+    allow_clipboard(context_b, base_url)
+    b = context_b.new_page()
+    open_game(b, base_url, "?duel=" + link.split("?duel=", 1)[1])
+    expect(b.locator("#msg")).to_have_attribute("data-key", "duel.against")
+    expect(b.locator("#msg")).to_have_text(text_of("duel.against", name="Anna"))
+    assert deal_id(b) == game_a.deal_id
+    panel = b.locator("#opponent")
+    expect(panel).to_contain_text(text_of("duel.waiting", name="Anna"))
+    expect(panel).not_to_contain_text(str(game_a.score))
+    assert "duel=" not in b.url
+    game_b = mirror_of_link(b)
+    expect(b.locator('[data-stat="score"]')).to_have_text("0")
+    play(b, "desktop", game_b, 3)
+    finish(b)
+    comparison(b)
+    assert scores(b) == (game_b.score, game_a.score)
+    assert names(b) == (text_of("duel.you"), "Anna")
+    outcome_b = compare(result_of(game_b), result_of(game_a))
+    box_b = comparison(b)
+    head_b = {"won": text_of("duel.result.you_won"), "drawn": text_of("duel.result.draw"),
+              "lost": text_of("duel.result.you_lost", name="Anna")}[outcome_b]
+    expect(box_b.locator(".duel-head")).to_have_text(head_b)
+    # The answer goes back: both results in one link.
+    box_b.get_by_role("button", name=text_of("duel.btn.answer")).click()
+    expect(b.locator("#msg")).to_have_attribute("data-key", "duel.link_copied")
+    answer = clipboard(b)
+    assert answer.startswith(base_url + "?duel=")
+
+    # A opens the answer: the same comparison, seen from A's side.
+    open_game(a, base_url, "?duel=" + answer.split("?duel=", 1)[1])
+    comparison(a)
+    assert scores(a) == (game_a.score, game_b.score)
+    assert names(a) == ("Anna", text_of("duel.anonymous"))
+    expect(a.locator("#msg")).to_have_attribute("data-key", "duel.answer.opened")
+    expect(a.locator("#msg")).not_to_have_class(REFUSAL)
+
+
+@pytest.mark.desktop_only
+def test_a_tampered_duel_link_is_named_and_the_deal_can_still_be_played(
+    desktop: BrowserContext, base_url: str
+) -> None:
+    game = Game.new(deal_id="S2-77", duel=True)
+    for _ in range(6):
+        game.play(game.hint().move)
+    from spider.duel import encode_challenge
+
+    link = f"{base_url}?duel={encode_challenge(game, 'Anna', 61_000)}"
+    page = desktop.new_page()
+    open_game(page, base_url, "?duel=" + tamper(link).split("?duel=", 1)[1])
+    assert msg_key(page) == "duel.link.damaged"
+    expect(page.locator("#msg")).to_have_class(REFUSAL)
+    expect(page.locator("#opponent")).to_have_count(0)
+    bar = notice(page, "duel-link")
+    expect(bar).to_contain_text(text_of("duel.link.play_anyway", deal="S2-77"))
+    bar.get_by_role("button", name=text_of("duel.btn.play_deal")).click()
+    assert deal_id(page) == "S2-77"
+    expect(page.locator("#msg")).to_have_attribute("data-key", "ui.link.deal")
+    # A link cut short is named the same way.
+    open_game(page, base_url, "?duel=" + link.split("?duel=", 1)[1][:-9])
+    assert msg_key(page) == "duel.link.damaged"
+
+
+@pytest.mark.desktop_only
+def test_two_players_on_one_device(page: Page, base_url: str) -> None:
+    open_game(page, base_url)
+    first = start_duel(page, "device", suits=2, me="Anna", other="Ben")
+    expect(page.locator("#msg")).to_have_attribute("data-key", "duel.device.start")
+    expect(page.locator("#msg")).to_have_text(text_of("duel.device.start", name="Anna"))
+    expect(page.locator("#opponent")).to_contain_text(text_of("duel.device.start", name="Anna"))
+    expect(page.locator('[data-stat="score"]')).to_be_visible()
+    play(page, "desktop", first, 5)
+    expect(page.locator('[data-stat="score"]')).to_have_text(str(first.score))
+    finish(page)
+    # The device goes to Ben; Anna's result is not shown.
+    handover = page.locator("dialog#confirm[open]")
+    expect(handover).to_contain_text(text_of("duel.device.handover", name="Ben"))
+    handover.get_by_role("button", name=text_of("duel.device.start", name="Ben")).click()
+    expect(dialog(page)).to_have_count(0)
+    assert deal_id(page) == first.deal_id
+    expect(page.locator("#msg")).to_have_text(text_of("duel.device.start", name="Ben"))
+    expect(page.locator('[data-stat="score"]')).to_have_text("0")
+    expect(page.locator('[data-stat="moves"]')).to_have_text("0")
+    expect(button(page, text_of("ui.btn.finish"))).to_be_visible()
+    second = mirror_of_link(page)
+    play(page, "desktop", second, 2)
+    finish(page)
+    box = comparison(page)
+    assert scores(page) == (second.score, first.score)
+    assert names(page) == ("Ben", "Anna")
+    outcome = compare(result_of(second), result_of(first))
+    head = text_of("duel.result.draw") if outcome == "drawn" else text_of(
+        "duel.result.won", name="Ben" if outcome == "won" else "Anna")
+    expect(box.locator(".duel-head")).to_have_text(head)
+
+
+@pytest.mark.desktop_only
+def test_duel_points_in_any_spider_game_by_setting(page: Page, base_url: str) -> None:
+    open_game(page, base_url, "?deal=S1-5")
+    score = page.locator('[data-stat="score"]')
+    expect(score).to_be_hidden()
+    box = open_settings(page)
+    box.get_by_label(text_of("ui.settings.points")).check()
+    box.get_by_role("button", name=text_of("ui.settings.save")).click()
+    expect(score).to_be_visible()
+    expect(score).to_have_text("0")
+    game = Game.new(deal_id="S1-5")
+    play(page, "desktop", game, 3)
+    expect(score).to_have_text(str(game.score))
+    # Kept for the next game and the next visit.
+    page.reload()
+    wait_ready(page)
+    expect(page.locator('[data-stat="score"]')).to_be_visible()
+    box = open_settings(page)
+    box.get_by_label(text_of("ui.settings.points")).uncheck()
+    box.get_by_role("button", name=text_of("ui.settings.save")).click()
+    expect(score).to_be_hidden()
