@@ -97,9 +97,11 @@ def test_duel_against_the_computer_to_its_end(page: Page, base_url: str, device:
     expect(box.locator(".duel-head")).to_have_text(head)
     expect(panel.locator('[data-opp="score"]')).to_have_text(str(theirs))
     expect(panel.locator('[data-opp="moves"]')).to_have_text(str(cpu.game.moves_count))
-    # The duel is over: no Fertig any more, the clock stands.
+    # The duel is over: no Fertig any more; the panel keeps the result.
     box.get_by_role("button", name=text_of("ui.close")).click()
     expect(button(page, text_of("ui.btn.finish"))).to_have_count(0)
+    panel.get_by_role("button", name=text_of("duel.btn.result")).click()
+    assert scores(page) == (mine, theirs)
 
 
 
@@ -162,6 +164,13 @@ def test_a_whole_duel_by_link_between_two_browsers(
     head_b = {"won": text_of("duel.result.you_won"), "drawn": text_of("duel.result.draw"),
               "lost": text_of("duel.result.you_lost", name="Anna")}[outcome_b]
     expect(box_b.locator(".duel-head")).to_have_text(head_b)
+    # Closed, and after a reload: the panel shows the result again.
+    box_b.get_by_role("button", name=text_of("ui.close")).click()
+    b.reload()
+    wait_ready(b)
+    b.locator("#opponent").get_by_role("button", name=text_of("duel.btn.result")).click()
+    box_b = comparison(b)
+    assert scores(b) == (game_b.score, game_a.score)
     # The answer goes back: both results in one link.
     box_b.get_by_role("button", name=text_of("duel.btn.answer")).click()
     expect(b.locator("#msg")).to_have_attribute("data-key", "duel.link_copied")
@@ -216,7 +225,10 @@ def test_two_players_on_one_device(page: Page, base_url: str) -> None:
     # The device goes to Ben; Anna's result is not shown.
     handover = page.locator("dialog#confirm[open]")
     expect(handover).to_contain_text(text_of("duel.device.handover", name="Ben"))
-    handover.get_by_role("button", name=text_of("duel.device.start", name="Ben")).click()
+    expect(page.locator("#opponent")).not_to_contain_text(str(first.score))
+    # Closed by mistake: the panel still hands the device over.
+    handover.get_by_role("button", name=text_of("ui.cancel")).click()
+    page.locator("#opponent").get_by_role("button", name=text_of("duel.device.start", name="Ben")).click()
     expect(dialog(page)).to_have_count(0)
     assert deal_id(page) == first.deal_id
     expect(page.locator("#msg")).to_have_text(text_of("duel.device.start", name="Ben"))
@@ -256,3 +268,28 @@ def test_duel_points_in_any_spider_game_by_setting(page: Page, base_url: str) ->
     box.get_by_label(text_of("ui.settings.points")).uncheck()
     box.get_by_role("button", name=text_of("ui.settings.save")).click()
     expect(score).to_be_hidden()
+
+
+@pytest.mark.desktop_only
+def test_a_reload_resumes_the_duel_against_the_computer(page: Page, base_url: str) -> None:
+    open_game(page, base_url)
+    game = start_duel(page, "computer", suits=2)
+    panel = page.locator("#opponent")
+    panel.get_by_role("button", name=text_of("duel.btn.faster")).click()
+    play(page, "desktop", game, 2)
+    expect(panel.locator('[data-opp="moves"]')).not_to_have_text("0", timeout=20_000)
+    page.reload()
+    wait_ready(page)
+    # The same duel: the deal, the player's points, the computer's game as far as it got.
+    assert deal_id(page) == game.deal_id
+    expect(page.locator('[data-stat="score"]')).to_have_text(str(game.score))
+    expect(button(page, text_of("ui.btn.finish"))).to_be_visible()
+    resumed = int(opp(page, "moves"))
+    assert resumed > 0
+    play(page, "desktop", game, 1)
+    expect(panel.locator('[data-opp="moves"]')).not_to_have_text(str(resumed), timeout=20_000)
+    finish(page)
+    cpu = ComputerDuel(game.deal_id or "")
+    while not cpu.finished:
+        cpu.step()
+    assert scores(page) == (game.score, cpu.result(0).points)

@@ -732,6 +732,7 @@ class App:
         simple: dict[str, Callable[[], None]] = {
             "duel-start": duel.start_from_dialog, "duel-pace": duel.pace, "duel-next": duel.next_player,
             "duel-copy-answer": duel.copy_answer, "challenge": duel.offer_challenge,
+            "duel-result": duel.conclude,
             "challenge-copy": duel.copy_challenge, "stats-export": records.export,
             "daily": self.daily, "share": self.share_daily,
         }

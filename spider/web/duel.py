@@ -248,13 +248,31 @@ class DuelView:
                 pace = PACES.index(info.get("pace", PACES[0])) if info.get("pace") in PACES else 0
                 label = tx("duel.btn.slower") if pace == len(PACES) - 1 else tx("duel.btn.faster")
                 nodes.append(el("button", "opp-pace", label, type="button", data_action="duel-pace"))
-        elif info["way"] == "device":
+        elif info["way"] == "device" and not info.get("ended"):
             playing = info["names"][info["turn"] - 1]
             nodes.append(el("span", "opp-note", tx("duel.device.start", name=playing)))
-        elif info.get("challenge"):
+        elif info.get("challenge") and not info.get("ended"):
             other = info.get("name") or tx("duel.anonymous")
             nodes.append(el("span", "opp-note", tx("duel.waiting", name=other)))
+        nodes += self._after_buttons(info)
         self.panel.replaceChildren(*nodes)
+
+    def _after_buttons(self, info: dict[str, Any]) -> list[Any]:
+        """Once the player is done, the panel keeps the way on: player 2's turn, the result
+        (again, after its dialog was closed or the page reloaded), or the challenge to send."""
+        if not info.get("ended"):
+            return []
+        tx = self.shell.tx
+        way = info["way"]
+        if way == "device" and info["turn"] == 1:
+            label, action = tx("duel.device.start", name=info["names"][1]), "duel-next"
+        elif (way == "computer" and info.get("cpu_done")) or way == "device" or info.get("challenge"):
+            label, action = tx("duel.btn.result"), "duel-result"
+        elif way == "link":
+            label, action = tx("duel.btn.challenge"), "challenge"
+        else:
+            return []
+        return [el("button", "opp-after", label, type="button", data_action=action)]
 
     def pace(self) -> None:
         info = self.info
@@ -299,14 +317,14 @@ class DuelView:
             self.show()
             self.shell.save()
             if info.get("ended") and info["cpu_done"]:
-                self._compare_computer(info)
+                self._compare_computer(info, record=True)
         finally:
             self.busy = False
 
-    def _compare_computer(self, info: dict[str, Any]) -> None:
+    def _compare_computer(self, info: dict[str, Any], *, record: bool) -> None:
         cpu = Game.from_json(info["cpu"])
         theirs = result_of(cpu, info.get("name") or "", 0, finished=True)
-        self.show_comparison(self._mine(info), theirs, way="computer", answer=None)
+        self.show_comparison(self._mine(info), theirs, way="computer", answer=None, record=record)
 
     # ------------------------------------------------------------------ ending
     def _mine(self, info: dict[str, Any]) -> Result:
@@ -322,39 +340,44 @@ class DuelView:
         self.shell.stop_clock()
         self.shell.records.ended(self.shell.game, self.shell.mode, self.shell.clock_ms())
         self.shell.save()
+        if info["way"] == "device" and info["turn"] == 1:
+            info["first"] = encode_challenge(self.shell.game, info["names"][0], int(self.shell.clock_ms()))
+            self.shell.save()
         self.show()
+        self.conclude(record=True)
+
+    def conclude(self, *, record: bool = False) -> None:
+        """What comes after the player's end: the comparison when both results are known
+        (recorded in the statistics once, when the duel ends), the hand-over to player 2,
+        the challenge to send, or the computer still playing. The panel's button calls it
+        again (``record=False``) after its dialog was closed, also after a reload."""
+        info = self.info
+        if info is None or not info.get("ended"):
+            return
+        tx = self.shell.tx
         way = info["way"]
         if way == "computer":
             if info.get("cpu_done"):
-                self._compare_computer(info)
+                self._compare_computer(info, record=record)
             else:
                 self.shell.say(Msg("duel.opponent.playing", name=info.get("name") or ""))
+        elif way == "device" and info["turn"] == 1:
+            name = info["names"][1]
+            self.shell.dialogs.open_confirm(tx("duel.device.handover", name=name),
+                                            ("duel-next", tx("duel.device.start", name=name)))
         elif way == "device":
-            self._device_turn_over(info)
+            theirs = open_challenge(info["first"])[1][0]
+            mine = result_of(self.shell.game, info["names"][1], int(self.shell.clock_ms()), finished=True)
+            self.show_comparison(mine, theirs, way="device", answer=None, record=record)
         elif info.get("challenge"):
             challenge = decode_challenge(info["challenge"])
             theirs = open_challenge(info["challenge"])[1][0]
             mine = self._mine(info)
             answer = encode_answer(challenge, self.shell.game, mine.name if info.get("me") else "",
                                    int(self.shell.clock_ms()))
-            self.show_comparison(mine, theirs, way="link", answer=answer)
+            self.show_comparison(mine, theirs, way="link", answer=answer, record=record)
         else:
             self.offer_challenge()
-
-    def _device_turn_over(self, info: dict[str, Any]) -> None:
-        tx = self.shell.tx
-        names = info["names"]
-        if info["turn"] == 1:
-            first = encode_challenge(self.shell.game, names[0], int(self.shell.clock_ms()))
-            d = self.shell.dialogs
-            d.open_confirm(tx("duel.device.handover", name=names[1]),
-                           ("duel-next", tx("duel.device.start", name=names[1])))
-            info["first"] = first
-            self.shell.save()
-        else:
-            theirs = open_challenge(info["first"])[1][0]
-            mine = result_of(self.shell.game, names[1], int(self.shell.clock_ms()), finished=True)
-            self.show_comparison(mine, theirs, way="device", answer=None)
 
     def next_player(self) -> None:
         info = self.info

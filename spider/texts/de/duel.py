@@ -14,6 +14,7 @@ TEXTS = {
     "duel.btn.start": "Duell beginnen",
     "duel.btn.finish": "Fertig",
     "duel.btn.challenge": "Herausfordern",
+    "duel.btn.result": "Ergebnis zeigen",
     "duel.btn.answer": "Antwort zurückschicken",
     "duel.btn.copy_link": "Link kopieren",
     "duel.btn.faster": "Computer schneller",

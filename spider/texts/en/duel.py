@@ -14,6 +14,7 @@ TEXTS = {
     "duel.btn.start": "Start the duel",
     "duel.btn.finish": "Done",
     "duel.btn.challenge": "Challenge",
+    "duel.btn.result": "Show the result",
     "duel.btn.answer": "Send your answer back",
     "duel.btn.copy_link": "Copy link",
     "duel.btn.faster": "Computer faster",
