@@ -30,7 +30,8 @@
 3. Tap (desktop only; ``--taps 0`` skips it): ``?bench=1`` makes the page push, per tap, the
    time from the pointer event to the updated DOM (``window.__spiderTimings``) and the whole
    handler including the save (``window.__spiderHandler``); 200 taps move one card back and
-   forth between two columns (on the first ``--site``).
+   forth between two columns (on the first ``--site``), in Spider and then in Klondike (where
+   the card has one target each time, so each tap is a single-tap move).
 
 Every variant runs once per round, interleaved, so load on the machine hits all alike.
 ``--site DIR`` (repeatable) measures built sites other than ``build/site`` side by side
@@ -247,16 +248,25 @@ def phone_first(launcher: Launcher, url: str) -> Times:
     return times
 
 
-def tap_ms(launcher: Launcher, url: str, taps: int) -> tuple[list[float], list[float]]:
-    # The engine builds the position; imported here so the boot figures need no engine.
+def ping_pong(game: str) -> str:
+    """A position where 8S sits on 9D in column 2 and a tap sends it to 9H in column 1, the
+    next tap back again (in Klondike that is its only target each time, so a single tap
+    moves it). The engine's test builders make it; imported here so the boot figures need no
+    engine."""
+    if game == "klondike":
+        from tests.klondike_positions import build as kbuild
+
+        return kbuild(["* 9H", "#AS * 9D 8S", "* 8C", "* KH", "* 5D", "* 6C", "* QD"])
     from tests.positions import build
 
-    # 8S sits on 9D in column 2; a tap sends it to 9H in column 1, the next tap back again.
-    ping_pong = build(["* 9H", "* 9D 8S", "*", "*", "*", "*", "*", "*", "*", "*"])
+    return build(["* 9H", "* 9D 8S", "*", "*", "*", "*", "*", "*", "*", "*"])
+
+
+def tap_ms(launcher: Launcher, url: str, taps: int, game: str = "spider") -> tuple[list[float], list[float]]:
     with launcher.profile() as profile:
         context = launcher.context(profile, DESKTOP)
         page = page_of(context)
-        page.goto(url + "?bench=1&pos=" + urllib.parse.quote(ping_pong, safe=""))
+        page.goto(url + "?bench=1&pos=" + urllib.parse.quote(ping_pong(game), safe=""))
         page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=60_000)
         for i in range(taps):
             col = 2 if i % 2 == 0 else 1
@@ -377,15 +387,15 @@ def main() -> int:
             desktop(launcher, urls, args.runs)
         if args.profile in ("phone", "all"):
             phone(launcher, urls, args.runs, tuple(args.phone_visits.split(",")))
-        if args.taps and args.profile in ("desktop", "all"):
+        for game in ("spider", "klondike") if args.taps and args.profile in ("desktop", "all") else ():
             try:
-                dom, whole = tap_ms(launcher, urls[names[0]], args.taps)
+                dom, whole = tap_ms(launcher, urls[names[0]], args.taps, game)
             except ImportError as exc:  # the engine in the work tree does not import
-                print(f"tap: skipped, the engine does not import here ({exc})")
+                print(f"tap ({game}): skipped, the engine does not import here ({exc})")
             else:
-                print(f"tap -> updated DOM, {len(dom)} moves (ms): median {statistics.median(dom):.2f}, "
-                      f"p95 {p95(dom):.2f}, max {max(dom):.2f}")
-                print(f"whole tap handler incl. save (ms): median {statistics.median(whole):.2f}, "
+                print(f"{game} tap -> updated DOM, {len(dom)} moves (ms): median "
+                      f"{statistics.median(dom):.2f}, p95 {p95(dom):.2f}, max {max(dom):.2f}")
+                print(f"{game} whole tap handler incl. save (ms): median {statistics.median(whole):.2f}, "
                       f"p95 {p95(whole):.2f}")
         launcher.close()
     return 0

@@ -112,10 +112,13 @@ class App:
             msg.removeAttribute("data-key")
         msg.classList.toggle("refusal", refusal)
 
-    def tool(self, name: str, *, enabled: bool | None = None, pressed: bool | None = None) -> None:
+    def tool(self, name: str, *, enabled: bool | None = None, pressed: bool | None = None,
+             shown: bool | None = None) -> None:
         button = byid("tools").querySelector(f'[data-action="{name}"]')
         if button is None or not hasattr(button, "setAttribute"):
             return
+        if shown is not None and bool(button.hidden) == shown:
+            button.hidden = not shown
         if enabled is not None and bool(button.disabled) == enabled:
             button.disabled = not enabled
             sub = button.querySelector(".sub")
@@ -136,6 +139,9 @@ class App:
         game, fresh, refusal = self._from_link()
         if game is None:
             game = self._resume(name)
+        elif game.game_name != name:  # a link to the other game: the one a reload finds
+            self.settings.game = game.game_name
+            self.storage.save_settings(self.settings)
         if game is None:
             r = room(name)
             game = r.new_game(r.settings_variant(self.settings), self.settings)
@@ -296,6 +302,8 @@ class App:
         mode = byid("mode")
         label = el("span", "mode-label", r.mode(tx, game))
         parts = [label]
+        for action, text, name in r.mode_buttons(tx, game, self.settings):
+            parts.append(el("button", "mode-other", text, type="button", data_action=action, aria_label=name))
         for other in ROOMS.values():
             if other.name != r.name:
                 parts.append(el("button", "mode-switch", tx(f"ui.switch.{other.name}"), type="button",
@@ -480,7 +488,7 @@ class App:
             if self._mode().get("daily"):
                 extra.append(("share", tx("daily.btn.share")))
             self.dialogs.open_won(tx("ui.won.title"), tx(f"ui.won.text.{game.game_name}"), facts,
-                                  game.deal_id, extra)
+                                  game.deal_id, extra, tx(room(game.game_name).won_again))
         elif game.is_stuck:
             self.dialogs.open_stuck(tx(f"ui.stuck.text.{game.game_name}"),
                                     (("finish-yes", tx("ui.btn.finish")),) if self.duel.active else ())

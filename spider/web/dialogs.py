@@ -140,8 +140,9 @@ class Dialogs:
 
     # ------------------------------------------------------------------ won
     def open_won(self, title: str, text: str, facts: list[tuple[str, str]], deal_id: str | None,
-                 extra: list[tuple[str, str]] | None = None) -> None:
-        """The result: ``facts`` as (key, value) shown as ``[data-won=key]``, then the ID."""
+                 extra: list[tuple[str, str]] | None = None, again: str | None = None) -> None:
+        """The result: ``facts`` as (key, value) shown as ``[data-won=key]``, then the ID;
+        ``again`` names the button that deals the same cards again (the game's own word)."""
         tx = self.tx
         if "won" not in self.nodes:
             d, body = self._dialog("won", "")
@@ -154,6 +155,7 @@ class Dialogs:
                                    ("won-new", tx("ui.btn.new"), True)))
         d = self.nodes["won"]
         d.querySelector("h2").textContent = title
+        d.querySelector('[data-action="won-restart"]').textContent = again or tx("ui.btn.restart")
         self._values["won_text"].textContent = text
         dl = self._values["won_facts"]
         rows = []

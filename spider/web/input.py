@@ -193,8 +193,10 @@ class Input:
         if not hasattr(target, "closest"):
             return
         node = target.closest("[data-action]")
+        if absent(node):
+            return  # the click that follows every tap on the table (a double tap needs it kept)
         self._last_tap = None  # a button between two taps makes them two single taps
-        if absent(node) or node.disabled:
+        if node.disabled:
             return
         self.shell.action(node.getAttribute("data-action"))
 

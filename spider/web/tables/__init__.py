@@ -34,6 +34,7 @@ class Room:
     variants: tuple[int, ...] = ()
     has_levels = False
     timed = False  # does the player's time limit apply (spec 002: Klondike)?
+    won_again = "ui.btn.restart"  # the won dialog's button for the same cards again
 
     def choices(self) -> list[Choice]:
         return [Choice(self.name, v) for v in self.variants]
@@ -60,6 +61,11 @@ class Room:
     def mode(self, tx: Texts, game: Any) -> str:
         return self.choice_label(tx, game.variant)
 
+    def mode_buttons(self, tx: Texts, game: Any, settings: Any) -> list[tuple[str, str, str]]:
+        """Buttons the mode line shows after the mode, as (action, text, accessible name);
+        the table's ``action`` handles them."""
+        return []
+
 
 class SpiderRoom(Room):
     name = "spider"
@@ -79,7 +85,52 @@ class SpiderRoom(Room):
         settings.suits = game.suits
 
 
-ROOMS: dict[str, Room] = {"spider": SpiderRoom()}
+class KlondikeRoom(Room):
+    name = "klondike"
+    table_module = ".klondike"
+    table_class = "KlondikeTable"
+    variants = (1, 3)
+    has_levels = True
+    timed = True
+    won_again = "ui.won.again.klondike"  # spec 004: "Nochmal"
+
+    def new_game(self, variant: int, settings: Any, deal_id: str | None = None) -> Any:
+        from ...klondike import Game
+
+        if deal_id is not None:
+            return Game.new(variant, deal_id)
+        return Game.new(variant, level=settings.level)
+
+    def settings_variant(self, settings: Any) -> int:
+        return int(settings.draw)
+
+    def remember(self, settings: Any, game: Any) -> None:
+        settings.draw = game.draw
+
+    def level(self, game: Any) -> str | None:
+        """The level of the game's deal: the level list it is on (every deal a level gives
+        comes from these lists), ``None`` for a deal on none or a position."""
+        from ...core.deal_ids import split_deal_id
+        from ...klondike.levels import level_of
+
+        parts = split_deal_id(game.deal_id) if game.deal_id else None
+        return level_of(game.draw, parts[2]) if parts is not None else None
+
+    def mode(self, tx: Texts, game: Any) -> str:
+        """``Klondike · 1 Karte · Normal`` (without the level when the deal has none)."""
+        choice = self.choice_label(tx, game.variant)
+        level = self.level(game)
+        return tx("ui.k.mode", choice=choice, level=tx(f"ui.level.{level}")) if level else choice
+
+    def mode_buttons(self, tx: Texts, game: Any, settings: Any) -> list[tuple[str, str, str]]:
+        """Spec 002's mode line: the other draw count, a new game at the same level."""
+        other = 3 if game.draw == 1 else 1
+        level = self.level(game) or settings.level
+        name = tx("ui.k.draw.switch", choice=self.choice_label(tx, other), level=tx(f"ui.level.{level}"))
+        return [(f"k-draw-{other}", tx(f"ui.k.draw.{other}"), name)]
+
+
+ROOMS: dict[str, Room] = {"spider": SpiderRoom(), "klondike": KlondikeRoom()}
 
 
 def room(name: str) -> Room:

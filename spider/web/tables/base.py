@@ -12,12 +12,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from pyscript import document
+
 from ...core.cards import RANK_LABELS, SUIT_LETTERS, SUIT_SYMBOLS, card_name, parse_card
 from ...core.messages import Msg
-from ..dom import el
+from ..dom import Bindings, byid, el, obj
 from ..i18n import Texts
+from .layout import NO_STEPS, Steps
 
 DOWN = "down"
+ANIM_MS = 150  # a moved card's flight from where it was
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,7 @@ class Host(Protocol):
     """What the shell offers a table."""
 
     tx: Texts
+    notice: Any  # the notice bar under the table (``bars.Bar``): a short note with buttons
 
     def say(self, message: Msg | str, *, refusal: bool = False) -> None: ...
 
@@ -49,7 +54,10 @@ class Host(Protocol):
 
     def setting(self, name: str) -> Any: ...
 
-    def tool(self, name: str, *, enabled: bool | None = None, pressed: bool | None = None) -> None: ...
+    def tool(self, name: str, *, enabled: bool | None = None, pressed: bool | None = None,
+             shown: bool | None = None) -> None: ...
+
+    def new_game(self, choice: Any, level: str) -> None: ...
 
 
 class Table(Protocol):
@@ -121,3 +129,134 @@ class Faces:
         corner.append(el("b", "", RANK_LABELS[rank]), el("i", "", SUIT_SYMBOLS[suit]))
         node.append(corner, el("span", "pip", SUIT_SYMBOLS[suit]))
         return node
+
+
+def show_cards(faces: Faces, parent: Any, keys: list[str], old: list[str], nodes: list[Any]) -> int:
+    """Make ``parent``'s card nodes (``nodes``, drawn for the keys ``old``) show ``keys``:
+    the cards both share from the start stay, the rest is replaced (each new card gets its
+    place as ``--i``). Returns how many stayed."""
+    same = 0
+    limit = min(len(keys), len(old))
+    while same < limit and keys[same] == old[same]:
+        same += 1
+    for node in nodes[same:]:
+        node.remove()
+    del nodes[same:]
+    if same < len(keys):
+        frag = document.createDocumentFragment()
+        for i in range(same, len(keys)):
+            node = faces.node(keys[i])
+            node.style.setProperty("--i", str(i))
+            nodes.append(node)
+            frag.append(node)
+        parent.append(frag)
+    return same
+
+
+class Column:
+    """One column's DOM and what it shows (keys: ``"down"`` or a card code), with the steps
+    its cards lie apart (:func:`.layout.fit`)."""
+
+    def __init__(self, index: int, node: Any) -> None:
+        self.index = index
+        self.node = node
+        self.keys: list[str] = []
+        self.cards: list[Any] = []
+        self.downs = 0
+        self.steps = NO_STEPS
+        self.label = ""
+
+    def top(self, i: int) -> float:
+        """Where card ``i`` sits, from the column's top (same formula as the CSS)."""
+        return self.steps.top(i, self.downs)
+
+    def fit(self, steps: Steps, downs: int) -> None:
+        """Lay the cards out with ``steps``; only what changed is written."""
+        old = self.steps
+        self.downs = downs
+        self.steps = steps
+        style = self.node.style
+        if (steps.down, steps.up) != (old.down, old.up):
+            style.setProperty("--ds", f"{steps.down:.2f}px")
+            style.setProperty("--us", f"{steps.up:.2f}px")
+        if steps.font != old.font:
+            if steps.font:
+                style.setProperty("--fs", f"{steps.font:.1f}px")
+            else:
+                style.removeProperty("--fs")
+        if steps.dense != old.dense:
+            if steps.dense:
+                self.node.setAttribute("data-dense", "true")
+            else:
+                self.node.removeAttribute("data-dense")
+
+    def show(self, faces: Faces, tx: Texts, downs: int, up: tuple[str, ...],
+             steps: Callable[[int, int], Steps]) -> None:
+        """Show ``downs`` face-down cards under the face-up ``up``, spaced by
+        ``steps(downs, n)``; a column that already shows them is not touched."""
+        keys = [DOWN] * downs + list(up)
+        if keys == self.keys:
+            return
+        show_cards(faces, self.node, keys, self.keys, self.cards)
+        self.fit(steps(downs, len(keys)), downs)
+        self.keys = keys
+        self.node.style.setProperty("--downs", str(downs))
+        label = tx("column" if keys else "ui.column.empty", n=self.index + 1)
+        if label != self.label:
+            self.label = label
+            self.node.setAttribute("aria-label", label)
+
+
+def fly(node: Any, dx: float, dy: float, j: int = 0) -> None:
+    """A card just drawn where it landed comes from ``(dx, dy)`` away (the ``j``-th card of a
+    block a little later); no flight for less than a pixel."""
+    if abs(dx) < 1 and abs(dy) < 1:
+        return
+    node.animate(
+        obj([{"transform": f"translate({dx:.1f}px,{dy:.1f}px)", "zIndex": 60},
+             {"transform": "none", "zIndex": 60}]),
+        obj({"duration": ANIM_MS + 12 * j, "easing": "ease-out"}),
+    )
+
+
+class BaseTable:
+    """What both tables share: their state at the start, the hint marks, and what they do
+    when the board changes size (rotation, resize, full screen, the message line growing):
+    measure again and re-fit the columns (same cards, new steps), never redraw them. A table
+    gives :meth:`measure` and :meth:`steps`."""
+
+    def __init__(self, host: Host, game: Any) -> None:
+        self.host = host
+        self.tx = host.tx
+        self.game = game
+        self.faces = Faces(self.tx)
+        self.bind = Bindings()
+        self.board = byid("board")
+        self.columns: list[Column] = []
+        self.hinted: list[Any] = []
+        self._size = (0.0, 0.0)
+
+    def clear_hint(self) -> None:
+        for node in self.hinted:
+            node.classList.remove("hint-src", "hint-dst", "hinted")
+        self.hinted = []
+
+    def measure(self) -> None:
+        raise NotImplementedError
+
+    def steps(self, downs: int, n: int) -> Steps:
+        raise NotImplementedError
+
+    def resized(self, *_: Any) -> None:
+        size = (float(self.board.clientWidth), float(self.board.clientHeight))
+        if size != self._size:
+            self._size = size
+            self.relayout()
+
+    def relayout(self) -> None:
+        """After a resize or rotation: the same cards, new steps."""
+        if not self.columns:
+            return
+        self.measure()
+        for col, view in zip(self.columns, self.game.columns, strict=True):
+            col.fit(self.steps(view.down, view.down + len(view.up)), view.down)

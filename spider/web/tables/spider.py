@@ -21,32 +21,12 @@ from ...spider_game.deck import COLUMNS
 from ...spider_game.hints import describe
 from ...spider_game.moves import Move, Step
 from ...spider_game.tap import pointless
-from ..dom import Bindings, byid, el, keep, obj
-from .base import DOWN, Faces, Host, Spot
+from ..dom import byid, el, keep, obj
+from .base import DOWN, BaseTable, Column, Host, Spot, fly
+from .layout import CARD_RATIO, Steps, fit
 from .status import Status
 
-ANIM_MS = 150
 SWEEP_MS = 420
-
-
-class Column:
-    """One column's DOM and what it currently shows (keys: ``"down"`` or a card code)."""
-
-    def __init__(self, index: int, node: Any) -> None:
-        self.index = index
-        self.node = node
-        self.keys: list[str] = []
-        self.cards: list[Any] = []
-        self.downs = 0
-        self.ds = 0.0  # step between face-down cards, px
-        self.us = 0.0  # step between face-up cards, px
-        self.fs = 0.0  # the corner index's font size when the column had to shrink it, else 0
-        self.dense = False
-        self.label = ""
-
-    def top(self, i: int) -> float:
-        """Where card ``i`` sits, from the column's top (same formula as the CSS)."""
-        return self.ds * min(i, self.downs) + self.us * max(0, i - self.downs)
 
 
 class Metrics:
@@ -64,61 +44,19 @@ class Metrics:
         self.stock_y = 0.0
 
 
-def fit_steps(
-    height: float, card_h: float, font: float, downs: int, n: int
-) -> tuple[float, float, float, bool]:
-    """``(face-down step, face-up step, index font or 0, dense)`` for a column of ``n`` cards,
-    ``downs`` of them face down, on a board ``height`` high. A face-up step never drops below
-    what its corner index needs to stay legible: rather the face-down cards close up, and only
-    when that is not enough the index gets a smaller font (never below 9 px).
-
-    >>> fit_steps(600, 112, 14, 3, 6)[3]
-    False
-    >>> ds, us, fs, dense = fit_steps(400, 112, 14, 5, 30)
-    >>> dense and us >= fs * 1.25 + 3 and fs >= 9
-    True
-    """
-    ups = n - downs
-    readable = font * 1.3 + 4
-    ds = max(4.0, card_h * 0.1)
-    us = max(readable, card_h * 0.24)
-    room = height - card_h
-    if downs * ds + max(0, ups - 1) * us <= room + 0.5:
-        return ds, us, 0.0, False
-    fs = 0.0
-    if ups > 1:
-        us = max(readable, (room - downs * ds) / (ups - 1))
-        if downs and downs * ds + (ups - 1) * us > room:
-            ds = max(2.0, (room - (ups - 1) * us) / downs)
-        if downs * ds + (ups - 1) * us > room:
-            us = max(11.0, (room - downs * ds) / (ups - 1))
-            fs = max(9.0, min(font, (us - 3) / 1.25))
-    elif downs:
-        ds = max(2.0, room / downs)
-    return ds, us, fs, True
-
-
-class SpiderTable:
+class SpiderTable(BaseTable):
     name = "spider"
     tools = (("deal", "⇊"), ("four_color", "◑"))
 
     def __init__(self, host: Host, game: Any) -> None:
-        self.host = host
-        self.tx = host.tx
-        self.game = game
-        self.faces = Faces(self.tx)
+        super().__init__(host, game)
         self.metrics = Metrics()
-        self.bind = Bindings()
-        self.board = byid("board")
-        self.columns: list[Column] = []
-        self.hinted: list[Any] = []
         self.marked: list[Any] = []
         self.focus_col = 0
         self.picker: Any = None
         self.status: Status | None = None
         self._shown_stock: int | None = None
         self._shown_done = ""
-        self._size = (0.0, 0.0)
 
     # ------------------------------------------------------------------ building
     def mount(self) -> None:
@@ -149,7 +87,7 @@ class SpiderTable:
         self.bind.listen(self.board, "focusin", self._focused)
         # The board changes size on rotation, resize, full screen and when the message line
         # grows: re-fit the columns then (same cards, new steps), never redraw them.
-        self.bind.resize(self.board, self._resized)
+        self.bind.resize(self.board, self.resized)
         self.measure()
 
     def unmount(self) -> None:
@@ -171,7 +109,7 @@ class SpiderTable:
         first = self.columns[0].node
         m.height = max(60.0, float(first.clientHeight))
         m.card_w = max(20.0, float(first.clientWidth))
-        m.card_h = m.card_w * 1.4
+        m.card_h = m.card_w * CARD_RATIO
         m.font = min(22.0, max(11.0, m.card_w * 0.38))
         m.board_left = board_rect.left
         m.board_top = board_rect.top
@@ -181,41 +119,10 @@ class SpiderTable:
         m.stock_x = s.left - board_rect.left - first.offsetLeft
         m.stock_y = s.top - board_rect.top
 
-    def _fit(self, col: Column, downs: int, n: int) -> None:
+    def steps(self, downs: int, n: int) -> Steps:
         m = self.metrics
-        ds, us, fs, dense = fit_steps(m.height, m.card_h, m.font, downs, n)
-        col.downs = downs
-        style = col.node.style
-        if ds != col.ds or us != col.us:
-            col.ds, col.us = ds, us
-            style.setProperty("--ds", f"{ds:.2f}px")
-            style.setProperty("--us", f"{us:.2f}px")
-        if fs != col.fs:
-            col.fs = fs
-            if fs:
-                style.setProperty("--fs", f"{fs:.1f}px")
-            else:
-                style.removeProperty("--fs")
-        if dense != col.dense:
-            col.dense = dense
-            if dense:
-                col.node.setAttribute("data-dense", "true")
-            else:
-                col.node.removeAttribute("data-dense")
+        return fit(m.height, m.card_h, m.font, downs, n)
 
-    def _resized(self, *_: Any) -> None:
-        size = (float(self.board.clientWidth), float(self.board.clientHeight))
-        if size != self._size:
-            self._size = size
-            self.relayout()
-
-    def relayout(self) -> None:
-        """After a resize or rotation: same cards, new steps."""
-        if not self.columns:
-            return
-        self.measure()
-        for col, view in zip(self.columns, self.game.columns, strict=True):
-            self._fit(col, view.down, view.down + len(view.up))
 
     # ------------------------------------------------------------------ rendering
     def render(self, step: Step | None = None, kind: str = "") -> None:
@@ -224,10 +131,10 @@ class SpiderTable:
         let go), a finished run sweeps to the row of runs."""
         game = self.game
         flows = self._flows(step, kind) if step is not None else None
-        before = [(c.downs, c.ds, c.us, len(c.keys)) for c in self.columns] if flows else None
+        before = [(c.downs, c.steps, len(c.keys)) for c in self.columns] if flows else None
         sweep = self._sweep_from(step) if step is not None and kind not in ("undo",) else []
         for col, view in zip(self.columns, game.columns, strict=True):
-            self._render_column(col, view.down, view.up)
+            col.show(self.faces, self.tx, view.down, view.up, self.steps)
         self._render_status()
         self._clear_marks()
         last = game.last_move
@@ -262,34 +169,6 @@ class SpiderTable:
             king = len(col.keys) - 13 if not step.move.is_deal else len(col.keys) - 12
             out.append((col_index, col.top(max(0, king)), letter))
         return out
-
-    def _render_column(self, col: Column, downs: int, up: tuple[str, ...]) -> None:
-        keys = [DOWN] * downs + list(up)
-        old = col.keys
-        if keys == old:
-            return
-        same = 0
-        limit = min(len(keys), len(old))
-        while same < limit and keys[same] == old[same]:
-            same += 1
-        for node in col.cards[same:]:
-            node.remove()
-        del col.cards[same:]
-        self._fit(col, downs, len(keys))
-        if same < len(keys):
-            frag = document.createDocumentFragment()
-            for i in range(same, len(keys)):
-                node = self.faces.node(keys[i])
-                node.style.setProperty("--i", str(i))
-                col.cards.append(node)
-                frag.append(node)
-            col.node.append(frag)
-        col.keys = keys
-        col.node.style.setProperty("--downs", str(downs))
-        label = self.tx("column" if keys else "ui.column.empty", n=col.index + 1)
-        if label != col.label:
-            col.label = label
-            col.node.setAttribute("aria-label", label)
 
     def _render_status(self) -> None:
         game, tx = self.game, self.tx
@@ -335,11 +214,6 @@ class SpiderTable:
         self.marked = []
         self.clear_hint()
 
-    def clear_hint(self) -> None:
-        for node in self.hinted:
-            node.classList.remove("hint-src", "hint-dst", "hinted")
-        self.hinted = []
-
     def show_hint(self, move: Move | None) -> None:
         """Highlight a hint's source block and destination (or the stock for a deal)."""
         self.clear_hint()
@@ -362,7 +236,7 @@ class SpiderTable:
 
     # ------------------------------------------------------------------ motion
     def _animate(
-        self, flows: list[tuple[int, int, int]], before: list[tuple[int, float, float, int]]
+        self, flows: list[tuple[int, int, int]], before: list[tuple[int, Steps, int]]
     ) -> None:
         m = self.metrics
         for src, dst, count in flows:
@@ -376,18 +250,10 @@ class SpiderTable:
                     dx = m.stock_x - m.lefts[dst]
                     dy = m.stock_y - col.top(i)
                 else:
-                    downs, ds, us, length = before[src]
-                    k = length - count + j
-                    old_top = ds * min(k, downs) + us * max(0, k - downs)
+                    downs, steps, length = before[src]
                     dx = m.lefts[src] - m.lefts[dst]
-                    dy = old_top - col.top(i)
-                if abs(dx) < 1 and abs(dy) < 1:
-                    continue
-                node.animate(
-                    obj([{"transform": f"translate({dx:.1f}px,{dy:.1f}px)", "zIndex": 60},
-                         {"transform": "none", "zIndex": 60}]),
-                    obj({"duration": ANIM_MS + 12 * j, "easing": "ease-out"}),
-                )
+                    dy = steps.top(length - count + j, downs) - col.top(i)
+                fly(node, dx, dy, j)
 
     def _sweep(self, col_index: int, top: float, letter: str) -> None:
         """A finished run leaves the table: its king sweeps up to the row of runs (a copy
