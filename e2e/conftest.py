@@ -59,6 +59,9 @@ DEVICES = ("desktop", "phone")
 READY_TIMEOUT_S = 60.0
 
 sys.path.insert(0, str(ROOT / "scripts"))
+# The engine tests' position builders (tests/positions.py, tests/klondike_positions.py) set
+# up the page's positions too; they import their shared helpers (tests/checks.py) by name.
+sys.path.insert(0, str(ROOT / "tests"))
 import sitesrv  # noqa: E402
 
 # Reports securitypolicyviolation events as console errors the guard can see; the init script
