@@ -104,8 +104,10 @@ def finish(page: Page) -> None:
 
 
 def comparison(page: Page) -> Locator:
+    """The comparison dialog, once shown (after a computer's game played to its end, which
+    may first wait for the engine's worker to start)."""
     box = page.locator("dialog#duelresult[open]")
-    expect(box).to_be_visible()
+    expect(box).to_be_visible(timeout=30_000)
     return box
 
 

@@ -9,6 +9,7 @@ on an engine game (``e2e/duel_page.py``), the computer's game is the engine's
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 
@@ -22,6 +23,7 @@ from e2e.duel_page import (
     comparison,
     deal_id,
     finish,
+    menu,
     mirror_of_link,
     names,
     play,
@@ -29,7 +31,12 @@ from e2e.duel_page import (
     start_duel,
 )
 from e2e.spider_page import (
+    before_load,
     button,
+    cards,
+    column,
+    press,
+    storage,
     dialog,
     msg_key,
     notice,
@@ -164,8 +171,11 @@ def test_a_whole_duel_by_link_between_two_browsers(
     head_b = {"won": text_of("duel.result.you_won"), "drawn": text_of("duel.result.draw"),
               "lost": text_of("duel.result.you_lost", name="Anna")}[outcome_b]
     expect(box_b.locator(".duel-head")).to_have_text(head_b)
-    # Closed, and after a reload: the panel shows the result again.
+    # Closed, and after a reload: the panel shows the result again, as it was at the end
+    # (a move taken back after the end changes nothing).
     box_b.get_by_role("button", name=text_of("ui.close")).click()
+    button(b, text_of("ui.btn.undo")).click()
+    expect(b.locator('[data-stat="moves"]')).to_have_text(str(game_b.moves_count - 1))
     b.reload()
     wait_ready(b)
     b.locator("#opponent").get_by_role("button", name=text_of("duel.btn.result")).click()
@@ -293,3 +303,69 @@ def test_a_reload_resumes_the_duel_against_the_computer(page: Page, base_url: st
     while not cpu.finished:
         cpu.step()
     assert scores(page) == (game.score, cpu.result(0).points)
+
+
+def test_axe_finds_nothing_in_the_duel_and_the_statistics(
+    device: str, new_context: Callable[..., BrowserContext], base_url: str
+) -> None:
+    from e2e.test_a11y import axe
+
+    page = new_context(device, reduced_motion="reduce").new_page()
+    open_game(page, base_url)
+    problems = []
+    menu(page, "ui.menu.duel").click()
+    expect(page.locator("dialog#duel[open]")).to_be_visible()
+    page.locator("dialog#duel details.rules summary").click()
+    problems += axe(page, "duel dialog")
+    page.locator("dialog#duel").get_by_role("button", name=text_of("duel.btn.start")).click()
+    expect(page.locator("#opponent")).to_be_visible()
+    problems += axe(page, "duel against the computer")
+    finish(page)
+    comparison(page)
+    problems += axe(page, "comparison")
+    comparison(page).get_by_role("button", name=text_of("duel.btn.challenge")).click()
+    expect(page.locator("dialog#challenge[open]")).to_be_visible()
+    problems += axe(page, "challenge dialog")
+    page.locator("dialog#challenge").get_by_role("button", name=text_of("ui.close")).click()
+    menu(page, "ui.menu.stats").click()
+    expect(page.locator("dialog#stats[open] svg")).to_be_visible()
+    problems += axe(page, "statistics")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.desktop_only
+def test_winning_a_duel_game_ends_it_with_the_comparison(page: Page, base_url: str) -> None:
+    """A challenge answered to its last run (resumed from a save one move before the end):
+    the win ends the duel; the comparison comes instead of the won dialog."""
+    deal = "S1-1719678095"  # the computer wins it (checked below)
+    cpu = ComputerDuel(deal)
+    while not cpu.finished:
+        cpu.step()
+    assert cpu.game.is_won
+    anna = Game.new(deal_id=deal, duel=True)
+    for _ in range(8):
+        anna.play(anna.hint().move)
+    from spider.duel import encode_challenge
+
+    challenge = encode_challenge(anna, "Anna", 90_000)
+    open_game(page, base_url, "?duel=" + challenge)
+    expect(page.locator("#msg")).to_have_attribute("data-key", "duel.against")
+    near = Game.new(deal_id=deal, duel=True)
+    for move in cpu.game.line[:-1]:
+        near.play(move)
+    doc = json.loads(storage(page, "spider.game"))
+    assert doc["mode"]["duel"]["challenge"] == challenge
+    doc["game"], doc["clock_ms"] = near.to_json(), 300_000
+    before_load(page, f"localStorage.setItem('spider.game', {json.dumps(json.dumps(doc))});")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator('[data-stat="score"]')).to_have_text(str(near.score))
+    last = cpu.game.line[-1]
+    src = last.src + 1
+    press(page, "desktop", column(page, src).locator("[data-card]").nth(len(cards(page, src)) - last.count))
+    near.play(last)
+    box = comparison(page)
+    expect(page.locator("dialog#won[open]")).to_have_count(0)
+    assert scores(page) == (near.score, anna.score)
+    expect(box.locator(".duel-head")).to_have_text(text_of("duel.result.you_won"))
+    expect(button(page, text_of("ui.btn.finish"))).to_have_count(0)

@@ -328,8 +328,35 @@ class DuelView:
 
     # ------------------------------------------------------------------ ending
     def _mine(self, info: dict[str, Any]) -> Result:
-        return result_of(self.shell.game, info.get("me") or self.shell.tx("duel.you"),
-                         int(self.shell.clock_ms()), finished=True)
+        """The player's result as it was at the end (kept in the duel's facts as a link the
+        engine replays), so moves made after the end change nothing."""
+        try:
+            if info.get("answer"):
+                return open_challenge(info["answer"])[1][1]
+            if info.get("mine"):
+                return open_challenge(info["mine"])[1][0]
+        except MessageError:
+            pass
+        return result_of(self.shell.game, self._my_name(info), int(self.shell.clock_ms()), finished=True)
+
+    def _my_name(self, info: dict[str, Any]) -> str:
+        return str(info["names"][info["turn"] - 1] if info["way"] == "device" else info.get("me") or "")
+
+    def _freeze(self, info: dict[str, Any]) -> None:
+        """Keep the player's game as it ended: the answer to a challenge, else a challenge of
+        its own (player 1's on one device is what player 2 is compared with)."""
+        game, ms = self.shell.game, int(self.shell.clock_ms())
+        try:
+            if info["way"] == "link" and info.get("challenge"):
+                info["answer"] = encode_answer(decode_challenge(info["challenge"]), game,
+                                               info.get("me") or "", ms)
+                return
+            info["mine"] = encode_challenge(game, self._my_name(info), ms)
+        except MessageError as e:  # too long for a link: the game on the table counts
+            self.shell.say(e.message, refusal=True)
+            return
+        if info["way"] == "device" and info["turn"] == 1:
+            info["first"] = info["mine"]
 
     def finish(self) -> None:
         """The player's game is over (Fertig, won, or ended in the stuck dialog)."""
@@ -339,10 +366,11 @@ class DuelView:
         info["ended"] = True
         self.shell.stop_clock()
         self.shell.records.ended(self.shell.game, self.shell.mode, self.shell.clock_ms())
+        self._freeze(info)
         self.shell.save()
-        if info["way"] == "device" and info["turn"] == 1:
-            info["first"] = encode_challenge(self.shell.game, info["names"][0], int(self.shell.clock_ms()))
-            self.shell.save()
+        done = byid("tools").querySelector('[data-action="finish"]')
+        if not absent(done):
+            done.remove()
         self.show()
         self.conclude(record=True)
 
@@ -367,21 +395,17 @@ class DuelView:
                                             ("duel-next", tx("duel.device.start", name=name)))
         elif way == "device":
             theirs = open_challenge(info["first"])[1][0]
-            mine = result_of(self.shell.game, info["names"][1], int(self.shell.clock_ms()), finished=True)
-            self.show_comparison(mine, theirs, way="device", answer=None, record=record)
+            self.show_comparison(self._mine(info), theirs, way="device", answer=None, record=record)
         elif info.get("challenge"):
-            challenge = decode_challenge(info["challenge"])
             theirs = open_challenge(info["challenge"])[1][0]
-            mine = self._mine(info)
-            answer = encode_answer(challenge, self.shell.game, mine.name if info.get("me") else "",
-                                   int(self.shell.clock_ms()))
-            self.show_comparison(mine, theirs, way="link", answer=answer, record=record)
+            self.show_comparison(self._mine(info), theirs, way="link", answer=info.get("answer"),
+                                 record=record)
         else:
             self.offer_challenge()
 
     def next_player(self) -> None:
         info = self.info
-        if info is None or info.get("way") != "device" or info.get("turn") != 1:
+        if info is None or info.get("way") != "device" or info.get("turn") != 1 or not info.get("first"):
             return
         names = info["names"]
         game = Game.new(deal_id=self.shell.game.deal_id, duel=True)
