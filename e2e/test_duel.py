@@ -35,12 +35,12 @@ from e2e.spider_page import (
     button,
     cards,
     column,
-    press,
-    storage,
     dialog,
     msg_key,
     notice,
     open_settings,
+    press,
+    storage,
     text_of,
 )
 from spider import Game
