@@ -189,16 +189,21 @@ class App:
             self.notes.insert(0, note)
             return game, True, False
         opened: list[tuple[str, str, Any]] = []
+        failed: list[Msg] = []
         for kind, value in links:
             try:
                 opened.append((kind, value, open_link(kind, value)))
             except MessageError as e:
-                self.notes.append(e.message)
+                failed.append(e.message)
         if len(links) > 1 and len(opened) == len(links):
             self.notes.append(Msg("ui.link.two", deal=quoted(links[0][1]), pos=quoted(links[1][1])))
             return None, False, True
         if not opened:
+            self.notes.extend(failed)
             return None, False, True
+        # The link's other game is broken and named, without "your saved game is unchanged":
+        # the game that did open replaces it (kept as the previous one).
+        self.notes.extend(Msg(m.key + ".skipped", **m.values) for m in failed)
         kind, value, game = opened[0]
         if self.storage.keep_previous(game.game_name):
             self.notes.append(Msg("ui.previous.kept"))

@@ -122,6 +122,8 @@ TEXTS = {
     # links and the game a link replaces
     "ui.link.bad_deal": "Der Link ist ungültig: {reason} Dein gespeichertes Spiel bleibt unverändert.",
     "ui.link.bad_pos": "Die Stellung im Link ist fehlerhaft: {reason} Dein gespeichertes Spiel bleibt unverändert.",
+    "ui.link.bad_deal.skipped": "Der Link ist ungültig: {reason}",
+    "ui.link.bad_pos.skipped": "Die Stellung im Link ist fehlerhaft: {reason}",
     "ui.link.two": (
         "Der Link nennt zwei Spiele („{deal}“ und „{pos}“); geöffnet wird keines. "
         "Dein gespeichertes Spiel bleibt unverändert."

@@ -122,6 +122,8 @@ TEXTS = {
     # links and the game a link replaces
     "ui.link.bad_deal": "The link is not valid: {reason} Your saved game is unchanged.",
     "ui.link.bad_pos": "The position in the link is faulty: {reason} Your saved game is unchanged.",
+    "ui.link.bad_deal.skipped": "The link is not valid: {reason}",
+    "ui.link.bad_pos.skipped": "The position in the link is faulty: {reason}",
     "ui.link.two": (
         "The link names two games (“{deal}” and “{pos}”); neither is opened. Your saved game is unchanged."
     ),
