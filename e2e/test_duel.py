@@ -369,3 +369,21 @@ def test_winning_a_duel_game_ends_it_with_the_comparison(page: Page, base_url: s
     assert scores(page) == (near.score, anna.score)
     expect(box.locator(".duel-head")).to_have_text(text_of("duel.result.you_won"))
     expect(button(page, text_of("ui.btn.finish"))).to_have_count(0)
+
+
+@pytest.mark.desktop_only
+def test_without_a_worker_the_computer_plays_on_the_page(page: Page, base_url: str) -> None:
+    """A browser that cannot start the engine's worker still gets its duel to the end."""
+    page.add_init_script(
+        "const W = window.Worker; window.Worker = class extends W { constructor(url, options) {"
+        " if (String(url).includes('engine-worker')) throw new Error('no worker here');"
+        " super(url, options); } };")
+    open_game(page, base_url)
+    game = start_duel(page, "computer", suits=1)
+    play(page, "desktop", game, 2)
+    expect(page.locator('#opponent [data-opp="moves"]')).not_to_have_text("0", timeout=20_000)
+    finish(page)
+    cpu = ComputerDuel(game.deal_id or "")
+    while not cpu.finished:
+        cpu.step()
+    assert scores(page) == (game.score, cpu.result(0).points)

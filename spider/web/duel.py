@@ -309,6 +309,11 @@ class DuelView:
             request = {"op": "opponent", "deal_id": self.shell.game.deal_id, "saved": info.get("cpu"),
                        "steps": steps}
             answer = json.loads(await self.shell.engine.ask(json.dumps(request)))
+            if answer.get("status") != "ok" and getattr(self.shell.engine, "failed", False):
+                # No worker in this browser: the computer plays here (about 2 ms an action).
+                from .worker_api import handle
+
+                answer = json.loads(handle(json.dumps(request)))
             if answer.get("status") != "ok" or self.info is not info:
                 return
             info["cpu"] = answer["saved"]
