@@ -166,23 +166,28 @@ def test_same_cards_again_restarts_the_deal(page: Page, base_url: str, device: s
 def test_the_clock_runs_from_the_first_action_and_stops_while_hidden(
     page: Page, base_url: str
 ) -> None:
+    """Under Playwright's controlled clock: time is moved on by the test, not waited for."""
+    page.clock.install()
     open_game(page, base_url, "?deal=S4-8")
-    page.wait_for_timeout(1200)
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)  # from now on time moves only when told
+    page.clock.run_for(5000)
     assert stat(page, "time") == "0:00"  # nothing played yet
     button(page, "Austeilen").click()
-    expect(page.locator('[data-stat="time"]')).to_have_text("0:02", timeout=4000)
+    page.clock.run_for(2000)
+    expect(page.locator('[data-stat="time"]')).to_have_text("0:02")
     page.evaluate(
         "Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});"
         "document.dispatchEvent(new Event('visibilitychange'))"
     )
     hidden_at = stat(page, "time")
-    page.wait_for_timeout(2500)
+    page.clock.run_for(60_000)
     assert stat(page, "time") == hidden_at
     saved = json.loads(storage(page, "spider.game"))["clock_ms"]
-    assert 2000 <= saved < 3500
+    assert 2000 <= saved < 3000
     page.evaluate(
         "Object.defineProperty(document, 'visibilityState', {value: 'visible', configurable: true});"
         "document.dispatchEvent(new Event('visibilitychange'))"
     )
-    expect(page.locator('[data-stat="time"]')).not_to_have_text(hidden_at, timeout=3000)
+    page.clock.run_for(60_000)
+    expect(page.locator('[data-stat="time"]')).to_have_text("1:02")
     assert column(page, 1).count() == 1

@@ -29,6 +29,27 @@ LONG = "\n".join([
 
 VERDICT = "#verdict"
 
+# Counts the answers of the page's workers (a marker to wait on instead of a fixed sleep).
+COUNT_ANSWERS = """
+window.__answers = 0;
+window.Worker = new Proxy(window.Worker, {
+  construct(target, args, newTarget) {
+    const worker = Reflect.construct(target, args, newTarget);
+    worker.addEventListener('message', () => { window.__answers += 1; });
+    return worker;
+  },
+});
+"""
+
+
+def _answered(page: Page, n: int, timeout_ms: int = WORKER) -> None:
+    """Wait (polling the page's count) until its workers have answered ``n`` times."""
+    for _ in range(timeout_ms // 100):
+        if page.evaluate("window.__answers") >= n:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the worker did not answer {n} time(s)")
+
 
 def test_the_positions_are_what_the_tests_say() -> None:
     lost = Game.from_text(LOST)
@@ -94,6 +115,7 @@ def test_a_found_win_makes_the_hint_the_winning_move(page: Page, base_url: str, 
 
 
 def test_during_a_long_check_the_cards_still_respond(page: Page, base_url: str, device: str) -> None:
+    page.add_init_script(COUNT_ANSWERS)
     open_pos(page, base_url, LONG)
     button(page, "Tipp").click()
     bar = page.locator(VERDICT)
@@ -104,9 +126,10 @@ def test_during_a_long_check_the_cards_still_respond(page: Page, base_url: str, 
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
     expect(card(page, 5, "4H")).to_be_visible()
     expect(bar).to_be_hidden()  # the check of the old position is no longer wanted
-    # and the answer for the old position never shows up as a verdict for the new one
-    page.wait_for_timeout(7000)  # past the search's own 5 s clock
+    # and the answer for the old position, when it comes, never shows up as a verdict for the new one
+    _answered(page, 1)
     assert page.locator(VERDICT).get_attribute("data-verdict") in ("", None)
+    expect(bar).to_be_hidden()
     # Tipp again on the new position: checked, and (budget spent) a normal hint, never a verdict
     button(page, "Tipp").click()
     expect(message(page)).not_to_contain_text("geprüft", timeout=WORKER)
