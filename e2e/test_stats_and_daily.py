@@ -295,3 +295,19 @@ def test_a_won_daily_deal_is_marked_and_shared_without_spoilers(
     expect(fact(box, "daily_streak")).to_have_text("1")
     expect(fact(box, "best_daily_streak")).to_have_text("1")
     assert msg_key(page) == "daily.shared"
+
+
+@pytest.mark.desktop_only
+def test_klondikes_daily_deal_comes_from_its_winnable_list(
+    new_context: Callable[..., BrowserContext], base_url: str
+) -> None:
+    seen = []
+    for _ in range(2):
+        page = clocked(new_context, "desktop").new_page()
+        open_game(page, base_url, "?deal=K3-5")
+        menu(page, "ui.menu.daily").click()
+        expect(page.locator("#msg")).to_have_attribute("data-key", "daily.deal")
+        found = re.search(r"K[13]-\d+", page.locator("#deal-id").inner_text())
+        assert found, page.locator("#deal-id").inner_text()
+        seen.append(found.group(0))
+    assert seen[0] == seen[1] == daily_deal_id("klondike", 3, LOCAL_DAY)
