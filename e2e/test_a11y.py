@@ -35,7 +35,9 @@ TWO_TO_WIN = build(
 
 def axe(page: Page, state: str) -> list[str]:
     """axe's violations in the page as it is now, one readable line per node."""
-    page.wait_for_timeout(250)  # let a dialog or a move settle
+    # let a dialog or a move settle
+    page.evaluate("Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)))")
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     if not page.evaluate("typeof window.axe === 'object'"):
         page.evaluate(AXE.read_text(encoding="utf-8"))
     result = page.evaluate(

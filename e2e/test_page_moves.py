@@ -68,7 +68,8 @@ def test_an_illegal_drop_snaps_back_with_the_reason(page: Page, base_url: str, d
     assert table(page) == before
     seven = card(page, 2, "7C")
     expect(seven).not_to_have_class(re.compile(r"\bdrag\b"))
-    page.wait_for_timeout(300)  # the snap-back animation
+    # the snap-back animation has ended
+    page.evaluate("Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)))")
     assert seven.evaluate("e => getComputedStyle(e).transform") in ("none", "matrix(1, 0, 0, 1, 0, 0)")
 
 

@@ -133,7 +133,9 @@ def test_rotation_and_resizing_never_reset_anything(page: Page, base_url: str, d
     turned = (size["height"], size["width"])
     for w, h in (turned, (320, 640), (640, 320), (1280, 800), (size["width"], size["height"])):
         page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(150)
+        # the resize observed and drawn: two frames, then every animation ended
+        page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        page.evaluate("Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)))")
         assert table(page) == before
         assert stat(page, "moves") == "1"
         exposed = column(page, 1).locator("[data-card]").last.bounding_box()
