@@ -225,6 +225,26 @@ def test_the_pressed_four_colour_button_stays_readable_under_the_pointer(
     assert ratio >= 4.5, (ratio, colours)
 
 
+TENS = build(["* TH", "* TS", "* TD", "* TC", "* QH", "* JD", "* KC", "* 9S 8S 7S 6S 5S 4S 3S 2S", "*", "*"])
+
+
+@pytest.mark.phone_only
+def test_on_a_phone_every_rank_stands_clear_of_its_suit_sign(page: Page, base_url: str) -> None:
+    open_pos(page, base_url, TENS)
+    for width, height in ((412, 915), (915, 412)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        touching = page.locator('#board [data-card]:not([data-card="down"])').evaluate_all(
+            """cards => cards.map(c => {
+                const b = c.querySelector('.ix b').getBoundingClientRect();
+                const i = c.querySelector('.ix i').getBoundingClientRect();
+                const box = c.getBoundingClientRect();
+                return {card: c.dataset.card, gap: i.left - b.right, inside: b.left >= box.left - 0.5
+                        && i.right <= box.right + 0.5};
+            }).filter(x => x.gap < 1 || !x.inside)""")
+        assert touching == [], (width, height, touching)
+
+
 # ---------------------------------------------------------------- endings and the relaxed rule
 
 
