@@ -245,6 +245,27 @@ def test_on_a_phone_every_rank_stands_clear_of_its_suit_sign(page: Page, base_ur
         assert touching == [], (width, height, touching)
 
 
+DENSE = build(["* KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H AS KH QS JH TS 9H 8S 7H", "*", "*", "*", "*",
+               "*", "*", "*", "*", "*"], stock_rows=1)
+
+
+@pytest.mark.desktop_only
+def test_in_a_dense_column_every_corner_index_stays_whole(page: Page, base_url: str) -> None:
+    """Q must not read as O, nor J as I: no card covers the rank and suit of the one under it."""
+    open_pos(page, base_url, DENSE)
+    expect(column(page, 1)).to_have_attribute("data-dense", "true")
+    covered = column(page, 1).evaluate("""col => {
+        const cards = [...col.querySelectorAll('[data-card]:not([data-card="down"])')];
+        return cards.slice(0, -1).map((c, k) => {
+            const ix = c.querySelector('.ix').getBoundingClientRect();
+            const b = c.querySelector('.ix b').getBoundingClientRect();
+            const next = cards[k + 1].getBoundingClientRect();
+            return {card: c.dataset.card, room: next.top - Math.max(ix.bottom, b.bottom)};
+        }).filter(x => x.room < -0.5);
+    }""")
+    assert covered == [], covered
+
+
 # ---------------------------------------------------------------- endings and the relaxed rule
 
 
