@@ -222,9 +222,11 @@ def test_pause_hides_the_table_and_stops_the_clock(page: Page, base_url: str, de
     expect(page.locator('[data-stat="time"]')).not_to_have_text(held, timeout=3000)
 
 
-def test_the_time_limit_runs_out_and_the_game_goes_on_without_the_clock(page: Page, base_url: str) -> None:
+def test_the_time_limit_runs_out_and_the_game_goes_on_without_the_clock(
+    page: Page, base_url: str, device: str
+) -> None:
     open_kpos(page, base_url, MOVES)
-    press(page, "desktop", card(page, 2, "8S"))
+    press(page, device, card(page, 2, "8S"))
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
     # A minute's limit, and 59.5 s played: set in the save before the next load.
     before_load(page, """
@@ -239,7 +241,7 @@ def test_the_time_limit_runs_out_and_the_game_goes_on_without_the_clock(page: Pa
     held = stat(page, "time")
     assert held == "1:00"
     notice(page, "time").get_by_role("button", name=text_of("ui.time.go_on")).click()
-    press(page, "desktop", stock(page))
+    press(page, device, stock(page))
     expect(page.locator('[data-stat="moves"]')).to_have_text("2")
     page.wait_for_timeout(1200)  # the clock stays where the limit stopped it
     assert stat(page, "time") == held
