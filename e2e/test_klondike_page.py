@@ -205,21 +205,31 @@ def test_reload_restores_the_exact_klondike_game(page: Page, base_url: str, devi
 # ---------------------------------------------------------------- pause and the time limit
 
 
+def controlled_clock(page: Page) -> None:
+    """From now on the page's time moves only when the test says so (Playwright's clock,
+    installed before the page loaded): what must not happen meanwhile is checked by moving
+    time on, never by sleeping."""
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+
+
 def test_pause_hides_the_table_and_stops_the_clock(page: Page, base_url: str, device: str) -> None:
+    page.clock.install()
     open_kpos(page, base_url, MOVES)
+    controlled_clock(page)
     press(page, device, stock(page))  # the clock runs from the first action
-    expect(page.locator('[data-stat="time"]')).to_have_text("0:01", timeout=4000)
+    page.clock.run_for(2000)
+    expect(page.locator('[data-stat="time"]')).to_have_text("0:02")
     tool(page, "ui.btn.pause").click()
     expect(page.locator("html")).to_have_class(re.compile(r"\bpaused\b"))
     expect(page.locator("#board")).to_be_hidden()
     expect(tool(page, "ui.btn.pause")).to_have_attribute("aria-pressed", "true")
     expect(notice(page, "paused")).to_be_visible()
-    held = stat(page, "time")
-    page.wait_for_timeout(1500)  # nothing may happen meanwhile: the clock stands
-    assert stat(page, "time") == held
+    page.clock.run_for(60_000)  # a minute paused: the clock stands
+    expect(page.locator('[data-stat="time"]')).to_have_text("0:02")
     notice(page, "paused").get_by_role("button", name=text_of("ui.resume")).click()
     expect(page.locator("#board")).to_be_visible()
-    expect(page.locator('[data-stat="time"]')).not_to_have_text(held, timeout=3000)
+    page.clock.run_for(3000)
+    expect(page.locator('[data-stat="time"]')).to_have_text("0:05")
 
 
 def test_the_time_limit_runs_out_and_the_game_goes_on_without_the_clock(
@@ -240,11 +250,15 @@ def test_the_time_limit_runs_out_and_the_game_goes_on_without_the_clock(
     assert msg_key(page) == "ui.time.up"
     held = stat(page, "time")
     assert held == "1:00"
+    at_limit = json.loads(storage(page, KEY))["clock_ms"]
+    assert 60_000 <= at_limit < 62_000
     notice(page, "time").get_by_role("button", name=text_of("ui.time.go_on")).click()
     press(page, device, stock(page))
     expect(page.locator('[data-stat="moves"]')).to_have_text("2")
-    page.wait_for_timeout(1200)  # the clock stays where the limit stopped it
-    assert stat(page, "time") == held
+    # The clock stays where the limit stopped it: the action saved the same time as the
+    # moment the limit ran out (a running clock would have counted the tap's own time).
+    expect(page.locator('[data-stat="time"]')).to_have_text(held)
+    assert json.loads(storage(page, KEY))["clock_ms"] == at_limit
     assert json.loads(storage(page, "spider.settings"))["time_limit"] == 1
 
 
@@ -306,8 +320,8 @@ def test_auto_finish_stops_on_a_second_tap_and_goes_on_to_the_win(
     assert msg_key(page) == "ui.k.auto.stopped"
     stopped = shown(page)
     assert 36 < found_count(page) < 52
-    page.wait_for_timeout(600)  # several of its steps' worth: nothing more goes up
-    assert shown(page) == stopped
+    # Stopped: the saved game is the one on the table (auto-finish saves after each card).
+    assert engine_shown(saved_game(page)) == stopped
     auto.click()
     box = dialog(page)
     expect(box.get_by_role("heading", name=text_of("ui.won.title"))).to_be_visible(timeout=10_000)
