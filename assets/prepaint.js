@@ -50,6 +50,7 @@
   const PARTS = ["title", "deal-id", "mode", "menu", "status", "piles", "board", "tools"];
   const root = document.documentElement;
   const app = document.getElementById("app");
+  root.dataset.pre = ""; // spider.css shows the page from here on (set before any change below)
 
   let storage = null;
   try {
