@@ -147,12 +147,15 @@ class Input:
             self._end_drag(press)
             table.drop(press.spot, table.spot_at(event.clientX, event.clientY), t0)
             return
+        # A double tap is judged by when the player lifted the finger (the event's own time),
+        # not by when this handler runs: a slow first tap must not split a quick double tap.
+        at = float(event.timeStamp)
         last = self._last_tap
-        if last is not None and last[0] == press.spot and t0 - last[1] < DOUBLE_TAP_MS:
+        if last is not None and last[0] == press.spot and at - last[1] < DOUBLE_TAP_MS:
             self._last_tap = None
             table.double_tap(press.spot, t0)
             return
-        self._last_tap = (press.spot, t0)
+        self._last_tap = (press.spot, at)
         table.tap(press.spot, t0)
 
     def _cancel(self, event: Any) -> None:

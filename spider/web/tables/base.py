@@ -209,12 +209,13 @@ class Column:
 
 def fly(node: Any, dx: float, dy: float, j: int = 0) -> None:
     """A card just drawn where it landed comes from ``(dx, dy)`` away (the ``j``-th card of a
-    block a little later); no flight for less than a pixel."""
+    block a little later); no flight for less than a pixel. A card in flight catches no tap:
+    a tap on the card it passes over means that card."""
     if abs(dx) < 1 and abs(dy) < 1:
         return
     node.animate(
-        obj([{"transform": f"translate({dx:.1f}px,{dy:.1f}px)", "zIndex": 60},
-             {"transform": "none", "zIndex": 60}]),
+        obj([{"transform": f"translate({dx:.1f}px,{dy:.1f}px)", "zIndex": 60, "pointerEvents": "none"},
+             {"transform": "none", "zIndex": 60, "pointerEvents": "none"}]),
         obj({"duration": ANIM_MS + 12 * j, "easing": "ease-out"}),
     )
 
