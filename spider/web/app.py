@@ -495,8 +495,12 @@ class App:
             self.dialogs.open_won(tx("ui.won.title"), tx(f"ui.won.text.{game.game_name}"), facts,
                                   game.deal_id, extra, tx(room(game.game_name).won_again))
         elif game.is_stuck:
-            self.dialogs.open_stuck(tx(f"ui.stuck.text.{game.game_name}"),
-                                    (("finish-yes", tx("ui.btn.finish")),) if self.duel.active else ())
+            stuck: list[tuple[str, str]] = []
+            if self.duel.active:
+                stuck.append(("finish-yes", tx("ui.btn.finish")))
+            if self._mode().get("daily"):
+                stuck.append(("share", tx("daily.btn.share")))  # a lost daily deal is shared too
+            self.dialogs.open_stuck(tx(f"ui.stuck.text.{game.game_name}"), tuple(stuck))
 
     def _mode(self) -> dict[str, Any]:
         """The running game's saved facts (duel, daily deal, level, hints, recorded), made on use."""
