@@ -45,6 +45,7 @@ from e2e.spider_page import (
 )
 from spider import Game
 from spider.duel import ComputerDuel, compare, open_challenge, result_of
+from spider.stats import Stats, stats_key
 
 REFUSAL = re.compile(r"\brefusal\b")
 
@@ -194,6 +195,14 @@ def test_a_whole_duel_by_link_between_two_browsers(
     assert names(a) == ("Anna", text_of("duel.anonymous"))
     expect(a.locator("#msg")).to_have_attribute("data-key", "duel.answer.opened")
     expect(a.locator("#msg")).not_to_have_class(REFUSAL)
+    # The challenger's duel counts in A's statistics too, once, however often A opens it.
+    key = stats_key("spider", game_a.suits)
+    counts = compare(result_of(game_a), result_of(game_b))
+    expected = tuple(int(counts == o) for o in ("won", "lost", "drawn"))
+    assert Stats.from_json(storage(a, "spider.stats")).get(key).duel_counts("link") == expected
+    open_game(a, base_url, "?duel=" + answer.split("?duel=", 1)[1])
+    comparison(a)
+    assert Stats.from_json(storage(a, "spider.stats")).get(key).duel_counts("link") == expected
 
 
 @pytest.mark.desktop_only

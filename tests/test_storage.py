@@ -154,3 +154,16 @@ def test_each_game_has_its_own_save() -> None:
     with pytest.raises(Unreadable):  # a Spider save under Klondike's key is not a Klondike game
         backend.data[GAME_KEYS["klondike"]] = backend.data[GAME_KEYS["spider"]]
         s.load_game("klondike")
+
+
+def test_a_mark_counts_once_survives_damage_and_keeps_the_latest() -> None:
+    backend = FakeLocalStorage()
+    s = storage(backend)
+    assert s.count_once("a") and not s.count_once("a") and s.count_once("b")
+    assert not storage(backend).count_once("a")  # remembered across page loads
+    backend.data["spider.duel.counted"] = "[" * 10_000  # damaged: starts afresh, no crash
+    assert s.count_once("a") and not s.count_once("a")
+    for n in range(5):
+        s.count_once(f"m{n}", limit=3)
+    assert json.loads(backend.data["spider.duel.counted"]) == ["m2", "m3", "m4"]
+    assert Storage(lambda: None, lambda: 0.0).count_once("a")  # no storage: nothing to remember

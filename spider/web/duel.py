@@ -211,6 +211,7 @@ class DuelView:
         if challenge.answer is not None:
             # The answer comes back to the challenger: their result is "me".
             self.shell.notes.append(Msg("duel.answer.opened"))
+            self.shell.records.answer(text, challenge.deal_id, compare(results[0], results[1]))
             self.show_comparison(results[0], results[1], way="link", answer=None, record=False)
             return None
         name = results[0].name or tx("duel.anonymous")

@@ -11,11 +11,13 @@ in its saved facts (``mode["recorded"]``), so a reload never counts it twice.
 from __future__ import annotations
 
 import datetime
+import hashlib
 from typing import Any, Protocol
 
 from pyscript import document, window
 
 from ..core.messages import MessageError, Msg
+from ..spider_game.deck import parse_deal_id
 from ..stats import CHART_HEIGHT, CHART_WIDTH, WAYS, Stats, chart_bars, format_time, started, stats_key
 from .dialogs import Dialogs
 from .dom import Bindings, absent, el, keep, obj
@@ -92,6 +94,14 @@ class Records:
     def duel(self, game: Any, mode: dict[str, Any], way: str, outcome: str) -> None:
         if way in WAYS:
             self.stats.record_duel(key_of(game, mode), way, outcome)
+            self.save()
+
+    def answer(self, link: str, deal_id: str, outcome: str) -> None:
+        """The challenger opens the answer to their challenge: the link duel counts for them
+        too, in the deal's variant, once however often the same answer is opened."""
+        mark = hashlib.sha256(link.strip().encode()).hexdigest()[:32]
+        if self.shell.storage.count_once(mark):
+            self.stats.record_duel(stats_key("spider", parse_deal_id(deal_id)[0]), "link", outcome)
             self.save()
 
     # ------------------------------------------------------------------ the dialog

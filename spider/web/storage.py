@@ -196,6 +196,22 @@ class Storage:
         self.known[key] = value
         return True
 
+    def count_once(self, mark: str, key: str = "spider.duel.counted", limit: int = 200) -> bool:
+        """``True`` the first time ``mark`` comes (remembered under ``key``, the last ``limit``
+        marks), ``False`` after: what makes an answer link, opened twice, count once. A
+        damaged list starts afresh; without storage every time is the first."""
+        raw = self.get(key)
+        try:
+            marks = load_json(raw) if raw else []
+        except MessageError:
+            marks = []
+        if not isinstance(marks, list) or not all(isinstance(m, str) for m in marks):
+            marks = []
+        if mark in marks:
+            return False
+        self._set(key, json.dumps([*marks, mark][-limit:]))
+        return True
+
     def remove(self, key: str) -> None:
         if self.backend is not None:
             try:
