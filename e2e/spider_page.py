@@ -282,3 +282,21 @@ def contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> fl
     """WCAG contrast ratio of two opaque colours."""
     la, lb = sorted((luminance(a), luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
+
+
+def won_deal_save() -> tuple[str, Game, str, Any]:
+    """S1-4 saved one move short of the win, so the result has a deal ID: the solver's line,
+    found with every card shown to it (the page's game only knows what its play turned up).
+    Returns the deal, the game, the page's saved document (``spider.game``) and the last move."""
+    from spider import solve
+
+    deal = "S1-4"
+    seer = Game.new(deal_id=deal)
+    seer.known_down, seer.known_stock = seer.down[:], len(seer.stock)
+    line = solve(seer, 100_000).line
+    game = Game.new(deal_id=deal)
+    for move in line[:-1]:
+        game.play(move)
+    saved = {"format": "spider-page", "version": 1, "game": game.to_json(), "clock_ms": 61_000,
+             "origin": None}
+    return deal, game, json.dumps(saved), line[-1]

@@ -39,6 +39,7 @@ from e2e.spider_page import (
     stat,
     table,
     text_of,
+    won_deal_save,
 )
 from spider import IllegalMove, solve
 from spider.spider_game.announce import announce
@@ -242,20 +243,6 @@ def test_switching_the_language_keeps_the_game_and_is_remembered(
 # ---------------------------------------------------------------- English names
 
 
-def _won_deal_save() -> tuple[str, Game, str]:
-    """S1-4 saved one move short of the win (the solver's line), so the result has an ID."""
-    deal = "S1-4"
-    seer = Game.new(deal_id=deal)
-    seer.known_down, seer.known_stock = seer.down[:], len(seer.stock)
-    line = solve(seer, 100_000).line
-    game = Game.new(deal_id=deal)
-    for move in line[:-1]:
-        game.play(move)
-    saved = {"format": "spider-page", "version": 1, "game": game.to_json(), "clock_ms": 61_000,
-             "origin": None}
-    return deal, game, json.dumps(saved)
-
-
 def _open_picker(page: Page, col: int) -> Locator:
     column(page, col).click(button="right", position={"x": 10, "y": 10})
     box = dialog(page)
@@ -317,7 +304,7 @@ def test_the_english_page_names_its_controls_in_english(page: Page, base_url: st
     expect(dialog(page)).to_have_count(0)
 
     # won with a deal ID: Copy ID
-    deal_id, game, saved = _won_deal_save()
+    deal_id, game, saved, _ = won_deal_save()
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
     before_load(page, f"localStorage.setItem('spider.game', {json.dumps(saved)});")
     page.reload()

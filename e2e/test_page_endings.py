@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import open_game
@@ -22,8 +20,8 @@ from e2e.spider_page import (
     press,
     seed_storage,
     table,
+    won_deal_save,
 )
-from spider import solve
 
 
 def test_the_eighth_run_opens_the_result_dialog(page: Page, base_url: str, device: str) -> None:
@@ -86,25 +84,16 @@ def test_a_won_deal_shows_its_id_and_the_copy_button_puts_it_on_the_clipboard(
     """A whole deal won, so the result has a deal ID: the saved game is S1-4 one move short
     of the win (the solver's line, found with every card shown to it; the page's game only
     knows what its play turned up), and the player makes the last move by dragging."""
-    deal = "S1-4"
-    seer = Game.new(deal_id=deal)
-    seer.known_down, seer.known_stock = seer.down[:], len(seer.stock)
-    line = solve(seer, 100_000).line
-    game = Game.new(deal_id=deal)
-    for move in line[:-1]:
-        game.play(move)
-    saved = {"format": "spider-page", "version": 1, "game": game.to_json(), "clock_ms": 61_000,
-             "origin": None}
+    deal, game, saved, last = won_deal_save()
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
-    seed_storage(page, "spider.game", json.dumps(saved))
+    seed_storage(page, "spider.game", saved)
     open_game(page, base_url)
-    last = line[-1]
     block = game.columns[last.src].up[-last.count]
     drag(page, device, card(page, last.src + 1, block), column(page, last.dst + 1))
     box = dialog(page)
     expect(box.get_by_role("heading", name="Gewonnen!")).to_be_visible()
     expect(box.locator('[data-won="deal"]')).to_have_text(deal)
-    expect(box.locator('[data-won="moves"]')).to_have_text(str(len(line)))
+    expect(box.locator('[data-won="moves"]')).to_have_text(str(game.moves_count + 1))
     box.get_by_role("button", name="Kennung kopieren").click()
     expect(message(page)).to_have_text(f"Die Kennung {deal} ist kopiert.")
     assert page.evaluate("navigator.clipboard.readText()") == deal

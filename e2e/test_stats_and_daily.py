@@ -223,6 +223,18 @@ def choose_file(page: Page, box: Locator, path: Path) -> None:
 # ---------------------------------------------------------------- the daily deal
 
 
+def daily_page(new_context: Callable[..., BrowserContext], base_url: str) -> Page:
+    """A desktop page on the test's date (clipboard allowed) that has just dealt the daily
+    1-suit Spider deal through the menu."""
+    context = clocked(new_context, "desktop")
+    allow_clipboard(context, base_url)
+    page = context.new_page()
+    open_game(page, base_url, "?deal=S1-9")
+    menu(page, "ui.menu.daily").click()
+    expect(page.locator("#msg")).to_have_attribute("data-key", "daily.deal")
+    return page
+
+
 def clocked(new_context: Callable[..., BrowserContext], kind: str) -> BrowserContext:
     context = new_context(kind, timezone_id=ZONE)
     context.clock.set_fixed_time(CLOCK)
@@ -251,12 +263,7 @@ def test_the_daily_deal_is_the_same_in_two_browsers_on_one_date(
 def test_a_won_daily_deal_is_marked_and_shared_without_spoilers(
     new_context: Callable[..., BrowserContext], base_url: str
 ) -> None:
-    context = clocked(new_context, "desktop")
-    allow_clipboard(context, base_url)
-    page = context.new_page()
-    open_game(page, base_url, "?deal=S1-9")
-    menu(page, "ui.menu.daily").click()
-    expect(page.locator("#msg")).to_have_attribute("data-key", "daily.deal")
+    page = daily_page(new_context, base_url)
     today = deal_id(page)
     assert today == daily_deal_id("spider", 1, LOCAL_DAY)
     # Played nearly to its end (by the engine's computer player, which wins this deal),
@@ -317,12 +324,7 @@ def test_klondikes_daily_deal_comes_from_its_winnable_list(
 def test_a_lost_daily_deal_can_be_shared_from_the_stuck_dialog(
     new_context: Callable[..., BrowserContext], base_url: str
 ) -> None:
-    context = clocked(new_context, "desktop")
-    allow_clipboard(context, base_url)
-    page = context.new_page()
-    open_game(page, base_url, "?deal=S1-9")
-    menu(page, "ui.menu.daily").click()
-    expect(page.locator("#msg")).to_have_attribute("data-key", "daily.deal")
+    page = daily_page(new_context, base_url)
     # The daily game as a reload finds it, one move before no move is left (a daily deal that
     # gets stuck in a few moves is rare: the position stands in for one).
     doc = json.loads(storage(page, "spider.game"))
