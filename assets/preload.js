@@ -43,6 +43,27 @@
       document.head.append(link);
     }
   }
-  // Two frames: the first paint has happened (its timestamp is coarse, so one frame can tie).
-  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(hint, 0)));
+  // After the first contentful paint, as the browser reports it: two animation frames are
+  // not enough, since a frame may paint nothing contentful yet (the skeleton waits for
+  // prepaint.js). Without a paint observer, or when no paint comes (a tab opened in the
+  // background), the hints go out after two frames and a while.
+  let sent = false;
+  function once() {
+    if (!sent) {
+      sent = true;
+      setTimeout(hint, 0);
+    }
+  }
+  try {
+    const seen = new PerformanceObserver((list) => {
+      if (list.getEntriesByName("first-contentful-paint").length) {
+        seen.disconnect();
+        once();
+      }
+    });
+    seen.observe({ type: "paint", buffered: true });
+  } catch {
+    requestAnimationFrame(() => requestAnimationFrame(once));
+  }
+  setTimeout(once, 3000);
 })();
