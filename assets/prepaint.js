@@ -40,13 +40,13 @@
 (() => {
   "use strict";
   /* texts:start (stamped by scripts/build_site.py) */
-  const TEXTS = { de: { "ui.loading": "Das Spiel wird geladen …", "ui.title.spider": "Spider Solitär",
+  const TEXTS = { de: { "ui.loading": "Das Spiel wird geladen …",
+    "ui.loading.wait": "Einen Moment noch: das Spiel startet gleich.", "ui.title.spider": "Spider Solitär",
     "ui.title.klondike": "Klondike Solitär" } };
   /* texts:end */
   const PICTURE_KEY = "spider.picture";
   const PICTURE_FORMAT = 1;
   const SAVE_KEYS = { spider: "spider.game", klondike: "spider.game.klondike" };
-  const COLUMNS = { spider: 10, klondike: 7 };
   const PARTS = ["title", "deal-id", "mode", "menu", "status", "piles", "board", "tools"];
   const root = document.documentElement;
   const app = document.getElementById("app");
@@ -78,7 +78,13 @@
   const browser = (navigator.languages || [navigator.language || "de"])[0] || "de";
   let lang = query.get("lang") || wanted || (browser.toLowerCase().startsWith("de") ? "de" : "en");
   if (!TEXTS[lang]) lang = TEXTS.en ? "en" : "de";
-  const game = settings.game === "klondike" ? "klondike" : "spider";
+  // A deal link opens its own game (S… Spider, K… Klondike); the picture and the skeleton
+  // show that one. (The shape only: Python reads the ID and refuses a wrong one.)
+  const DEAL_ID = /^\s*([SK])[0-9]{1,3}-[0-9]{1,12}\s*$/i;
+  const linked = DEAL_ID.exec(query.get("deal") || "");
+  const LETTERS = { S: "spider", K: "klondike" };
+  const game = linked ? LETTERS[linked[1].toUpperCase()]
+    : settings.game === "klondike" ? "klondike" : "spider";
   const words = TEXTS[lang];
   root.lang = lang;
   document.title = words[`ui.title.${game}`];
@@ -86,9 +92,41 @@
   document.getElementById("loading").textContent = words["ui.loading"];
   const board = document.getElementById("board");
   board.dataset.game = game;
-  for (let i = 0; i < COLUMNS[game]; i += 1) {
-    const col = document.createElement("div");
-    col.className = "col skel";
+
+  /* A fresh deal has the same shape whatever its cards: the skeleton then lays it out as
+     dealt, backs where the face-down cards will lie and a blank face on each column, at the
+     places the game will put them (spider.css, "start-up": the CSS gives the skeleton's
+     columns the steps Python's layout gives an unsqueezed column). Nothing in it says which
+     card is where. Fresh: a deal link, or no game of this kind saved yet (a first visit). */
+  const fresh = !query.has("pos") && !query.has("duel") && (linked ? true : !read(SAVE_KEYS[game]));
+  const DEALT = { spider: [5, 5, 5, 5, 4, 4, 4, 4, 4, 4], klondike: [0, 1, 2, 3, 4, 5, 6] };
+  function part(tag, cls, attrs) {
+    const el = document.createElement(tag);
+    el.className = cls;
+    for (const [name, value] of Object.entries(attrs || {})) el.setAttribute(name, value);
+    return el;
+  }
+  if (fresh && game === "klondike") {
+    board.append(part("div", "kpile kstock", { "data-state": "full" }), part("div", "kpile kwaste"));
+    for (const [suit, sign] of [["S", "♠"], ["H", "♥"], ["D", "♦"], ["C", "♣"]]) {
+      const found = part("div", `kpile kfound s-${suit}`, { "data-suit": suit });
+      found.append(part("span", "ksuit"));
+      found.lastChild.textContent = sign;
+      board.append(found);
+    }
+  }
+  for (let i = 0; i < DEALT[game].length; i += 1) {
+    const col = part("div", "col skel", { "aria-hidden": "true" });
+    if (fresh) {
+      const downs = DEALT[game][i];
+      col.classList.add("dealt");
+      col.style.setProperty("--downs", String(downs));
+      for (let k = 0; k <= downs; k += 1) {
+        const card = k < downs ? part("div", "card down", { "data-card": "down" }) : part("div", "card blank");
+        card.style.setProperty("--i", String(k));
+        col.append(card);
+      }
+    }
     board.append(col);
   }
 
@@ -231,6 +269,24 @@
     console.info("No picture of the last game:", error && error.message);
   }
 
+  // ------------------------------------------------------------------ input before Python
+  /* Nothing on the page is live before the game is ready. A tap, click or key press in that
+     time is answered, not dropped in silence: the loading line (the live one and the
+     picture's copy; it is the page's polite live region) says the game is about to start,
+     and pulses again at each press. */
+  const MODIFIERS = new Set(["Shift", "Control", "Alt", "Meta"]);
+  function waiting(event) {
+    if (root.classList.contains("ready") || event.repeat || MODIFIERS.has(event.key)) return;
+    for (const line of document.querySelectorAll(".loading")) {
+      line.textContent = words["ui.loading.wait"];
+      line.classList.remove("nudge");
+      void line.offsetWidth; // restart the pulse
+      line.classList.add("nudge");
+    }
+  }
+  document.addEventListener("pointerdown", waiting, true);
+  document.addEventListener("keydown", waiting, true);
+
   // ------------------------------------------------------------------ once the game is ready
   let timer = 0;
   function later() {
@@ -238,6 +294,8 @@
     timer = setTimeout(take, 1000);
   }
   function ready() {
+    document.removeEventListener("pointerdown", waiting, true);
+    document.removeEventListener("keydown", waiting, true);
     if (shown) shown.remove();
     shown = null;
     if (!app || !storage) return;

@@ -18,6 +18,10 @@
   face-down card's identity in it (nor in the stored picture); it is gone at ready, with no
   layout shift. A picture that does not belong to the saved game, or a link to another
   game, gets the skeleton instead.
+- A fresh deal (a first visit, a deal link) shows as dealt before Python: backs and a blank
+  face per column, nothing that names a card, each exactly where the game's card lands; a
+  saved game without its picture gets the empty outline. A press before the game is ready
+  is answered in the loading line, in the player's language.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Route, expect
 
 from e2e.conftest import ROOT, SITE, open_game, wait_ready
-from e2e.spider_page import build, button, card, open_pos, press, stat, table
+from e2e.spider_page import build, button, card, open_pos, press, stat, table, text_of
 from e2e.test_pwa import wait_controlled
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -393,3 +397,86 @@ def test_a_picture_of_another_save_or_a_link_gets_the_skeleton(
         assert page.locator("#board .col.skel").count() == 10
         held.release()
         wait_ready(page)
+
+
+# Every card of the board, column by column: [face-down?, left, top, width, height] (px).
+BOARD_CARDS = """(scope) => [...document.querySelectorAll(`#board > .col`)].map((col) =>
+  [...col.querySelectorAll(':scope > .card')].map((c) => {
+    const r = c.getBoundingClientRect();
+    return [c.classList.contains('down'), ...[r.left, r.top, r.width, r.height].map(Math.round)];
+  }))"""
+
+
+@pytest.mark.parametrize("link", ["", "?deal=S2-77", "?deal=K3-32000"])
+def test_a_fresh_deal_shows_as_dealt_before_python_and_the_cards_land_there(
+    held_page: tuple[Page, Held], base_url: str, link: str
+) -> None:
+    """A first visit or a deal link: before Python the skeleton lays the deal out (backs and
+    a blank face per column, nothing that names a card), exactly where the cards land."""
+    page, held = held_page
+    klondike = "K3" in link
+    before_python(page, base_url + link, held)
+    expect(page.locator(".picture")).to_have_count(0)
+    assert page.locator("#board").get_attribute("data-game") == ("klondike" if klondike else "spider")
+    skeleton = page.evaluate(BOARD_CARDS)
+    downs = [sum(1 for c in col if c[0]) for col in skeleton]
+    assert downs == ([0, 1, 2, 3, 4, 5, 6] if klondike else [5, 5, 5, 5, 4, 4, 4, 4, 4, 4])
+    assert all(len(col) == n + 1 and not col[-1][0] for col, n in zip(skeleton, downs, strict=True))
+    names = page.evaluate("""() => [...document.querySelectorAll('#board *')].flatMap((e) =>
+      [...e.attributes].filter((a) => a.name === 'data-card' || a.name.startsWith('aria-label'))
+      .map((a) => a.value))""")
+    assert set(names) <= {"down"}, names
+    assert page.locator("#board").inner_text().strip() in ("", "♠\n♥\n♦\n♣")
+    if klondike:
+        expect(page.locator("#board .kstock")).to_have_count(1)
+
+    held.release()
+    wait_ready(page)
+    assert page.locator("#board .skel").count() == 0
+    live = page.evaluate(BOARD_CARDS)
+    assert [[c[0] for c in col] for col in live] == [[c[0] for c in col] for col in skeleton]
+    for col_skel, col_live in zip(skeleton, live, strict=True):
+        for a, b in zip(col_skel, col_live, strict=True):
+            assert all(abs(x - y) <= 1 for x, y in zip(a[1:], b[1:], strict=True)), (a, b)
+    page.wait_for_timeout(300)
+    assert sum(page.evaluate("window.__shifts")) < 0.01
+
+
+def test_a_saved_game_without_its_picture_gets_the_outline_not_a_deal(
+    held_page: tuple[Page, Held], base_url: str
+) -> None:
+    """A game in progress whose picture is gone: its shape is unknown, so the skeleton shows
+    the empty outline (never a fresh deal's shape over someone's game)."""
+    page, held = held_page
+    open_pos(page, base_url, HIDDEN)
+    page.evaluate("localStorage.removeItem('spider.picture')")
+    before_python(page, base_url, held)
+    assert page.locator("#board .col.skel").count() == 10
+    assert page.locator("#board .card").count() == 0
+    held.release()
+    wait_ready(page)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_press_before_python_is_answered(
+    held_page: tuple[Page, Held], base_url: str, device: str, lang: str
+) -> None:
+    """A tap, click or key press while the game is not ready yet gets an answer in the
+    loading line (the polite live region), in the player's language; once the game is
+    ready the line is the game's again and presses play."""
+    page, held = held_page
+    before_python(page, f"{base_url}?lang={lang}", held)
+    loading = page.locator("#loading")
+    expect(loading).to_have_text(text_of("ui.loading", lang))
+    press(page, device, page.locator("#board .col").nth(2).locator(".card").first)
+    expect(loading).to_have_text(text_of("ui.loading.wait", lang))
+    assert page.locator("#msg").get_attribute("aria-live") == "polite"
+    page.evaluate("document.querySelector('#loading').textContent = ''")
+    page.keyboard.press("ArrowRight")
+    expect(loading).to_have_text(text_of("ui.loading.wait", lang))
+
+    held.release()
+    wait_ready(page)
+    expect(page.locator("#loading")).to_have_count(0)
+    page.keyboard.press("ArrowRight")  # after ready a press is the game's: no loading words
+    assert text_of("ui.loading.wait", lang) not in page.locator("#msg").inner_text()

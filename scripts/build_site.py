@@ -73,7 +73,7 @@ IGNORED_DIRS = {"__pycache__", "tests", ".pytest_cache", ".mypy_cache", ".hypoth
 
 
 PREPAINT = "assets/prepaint.js"
-PREPAINT_KEYS = ("ui.loading", "ui.title.spider", "ui.title.klondike")
+PREPAINT_KEYS = ("ui.loading", "ui.loading.wait", "ui.title.spider", "ui.title.klondike")
 TEXTS_BLOCK = re.compile(r"/\* texts:start.*?/\* texts:end \*/", re.DOTALL)
 
 SNAPSHOT = "pyodide/snapshot.bin"  # made raw, shipped as SNAPSHOT + ".gz"

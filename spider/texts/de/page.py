@@ -8,6 +8,7 @@ TEXTS = {
     "ui.title.spider": "Spider Solitär",
     "ui.title.klondike": "Klondike Solitär",
     "ui.loading": "Das Spiel wird geladen …",
+    "ui.loading.wait": "Einen Moment noch: das Spiel startet gleich.",
     "ui.toolbar": "Spielsteuerung",
     "ui.status": "Spielstand",
     "ui.board": "Spieltisch",

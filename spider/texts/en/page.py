@@ -8,6 +8,7 @@ TEXTS = {
     "ui.title.spider": "Spider Solitaire",
     "ui.title.klondike": "Klondike Solitaire",
     "ui.loading": "Loading the game …",
+    "ui.loading.wait": "Just a moment: the game is about to start.",
     "ui.toolbar": "Game controls",
     "ui.status": "Game status",
     "ui.board": "Table",
