@@ -169,6 +169,14 @@ def test_the_snapshot_is_made_the_same_way_twice(site: Path, tmp_path: Path) -> 
     assert (copy / build_site.INTERPRETER).read_text() == (site / build_site.INTERPRETER).read_text()
 
 
+def test_the_snapshot_does_not_depend_on_where_it_was_built(site: Path) -> None:
+    """No path of the build machine in the interpreter's memory (Emscripten would name the
+    program after the script's path): a checkout elsewhere gives the same bytes."""
+    memory = gzip.decompress((site / "pyodide" / "snapshot.bin.gz").read_bytes())
+    assert str(ROOT).encode() not in memory
+    assert b"./this.program" in memory
+
+
 def test_a_module_that_cannot_be_imported_fails_the_build(
     site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

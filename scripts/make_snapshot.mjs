@@ -40,6 +40,10 @@ performance.now = () => 0;
 
 /** Boot Pyodide, import the modules, return the file's bytes. */
 async function make() {
+  // Emscripten names the program after Node's script path (sys.executable, $_ in the
+  // environment): the browser's own name instead, so the bytes do not depend on where the
+  // checkout lies (a build elsewhere, in CI, gives the same snapshot and service worker).
+  process.argv[1] = "./this.program";
   const pyodide = await loadNodePyodide("make_snapshot", {
     _makeSnapshot: true,
     env: { PYTHONHASHSEED: "0" },
