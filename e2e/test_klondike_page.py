@@ -34,7 +34,17 @@ from e2e.klondike_page import (
     stock,
     waste,
 )
-from e2e.spider_page import before_load, msg_key, notice, seed_storage, stat, storage, table, text_of
+from e2e.spider_page import (
+    before_load,
+    msg_key,
+    notice,
+    open_settings,
+    seed_storage,
+    stat,
+    storage,
+    table,
+    text_of,
+)
 from e2e.test_a11y import axe
 
 LOCALE = {"de": "de-DE", "en": "en-GB"}
@@ -260,6 +270,44 @@ def test_the_time_limit_runs_out_and_the_game_goes_on_without_the_clock(
     expect(page.locator('[data-stat="time"]')).to_have_text(held)
     assert json.loads(storage(page, KEY))["clock_ms"] == at_limit
     assert json.loads(storage(page, "spider.settings"))["time_limit"] == 1
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_time_limit_is_set_in_the_settings_and_a_wrong_value_is_refused(
+    new_context: Callable[..., BrowserContext], base_url: str, device: str, lang: str
+) -> None:
+    """The player sets the limit through ⚙: a number the field cannot take is refused with
+    the catalog's sentence, the dialog stays and nothing is saved; a minute is kept, and a
+    minute of play later the time is up."""
+    page = localised(new_context, device, lang)
+    page.clock.install()
+    open_kpos(page, base_url, MOVES, f"&lang={lang}")
+    controlled_clock(page)
+    box = open_settings(page, lang)
+    field = box.get_by_label(text_of("ui.settings.time_limit", lang))
+    expect(field).to_have_value("0")
+    for wrong in ("601", "2.5", "-3"):
+        field.fill(wrong)
+        box.get_by_role("button", name=text_of("ui.settings.save", lang)).click()
+        expect(box).to_be_visible()
+        assert field.evaluate("f => f.validationMessage") == \
+            text_of("ui.settings.minutes.bad", lang, limit=600), wrong
+        assert json.loads(storage(page, "spider.settings") or "{}").get("time_limit", 0) == 0
+    field.fill("1")
+    box.get_by_role("button", name=text_of("ui.settings.save", lang)).click()
+    expect(dialog(page)).to_have_count(0)
+    assert json.loads(storage(page, "spider.settings"))["time_limit"] == 1
+
+    press(page, device, stock(page))  # the clock runs from the first action
+    page.clock.run_for(59_000)
+    expect(notice(page, "time")).to_have_count(0)
+    page.clock.run_for(2_000)
+    expect(notice(page, "time")).to_be_visible()
+    assert msg_key(page) == "ui.time.up"
+    # Kept for the next visit: the dialog shows it.
+    page.reload()
+    wait_ready(page)
+    expect(open_settings(page, lang).get_by_label(text_of("ui.settings.time_limit", lang))).to_have_value("1")
 
 
 # ---------------------------------------------------------------- the hint's note, no moves

@@ -19,7 +19,7 @@ game and a document of one game is never read as another:
 
 >>> doc = envelope("klondike", {"draw": 3})
 >>> open_envelope(doc, "klondike")
-{'draw': 3}
+{'game': 'klondike', 'draw': 3}
 """
 
 from __future__ import annotations

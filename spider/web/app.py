@@ -725,7 +725,9 @@ class App:
         elif name == "settings":
             self.dialogs.open_settings(self._settings_values(), SETTINGS)
         elif name == "settings-save":
-            self._apply_settings(self.dialogs.settings_values(SETTINGS))
+            values = self.dialogs.settings_values(SETTINGS)
+            if values is not None:  # else the field says what is wrong; the dialog stays
+                self._apply_settings(values)
         elif name == "lang":
             self._apply_settings({**self._settings_values(), "lang": "en" if tx.lang == "de" else "de"})
         elif name == "conflict-take":

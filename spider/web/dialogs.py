@@ -13,6 +13,7 @@ from pyscript import document
 
 from .dom import Bindings, absent, byid, el
 from .i18n import Texts
+from .storage import MAX_TIME_LIMIT, read_minutes
 from .tables import ROOMS, Choice, all_choices
 
 LEVELS = ("easy", "normal", "hard")
@@ -253,8 +254,8 @@ class Dialogs:
                     row.append(select)
                 else:
                     row.append(el("span", "", tx(f"ui.settings.{name}")),
-                               el("input", "", type="number", name=name, min="0", max="600", step="1",
-                                  inputmode="numeric"))
+                               el("input", "", type="number", name=name, min="0",
+                                  max=str(MAX_TIME_LIMIT), step="1", inputmode="numeric"))
                 body.append(row)
                 note_key = f"ui.settings.{name}.note"
                 body.append(el("p", "note", tx(note_key)))
@@ -271,7 +272,10 @@ class Dialogs:
             d.showModal()
         d.querySelector("input, select").focus()
 
-    def settings_values(self, options: list[tuple[str, str]]) -> dict[str, Any]:
+    def settings_values(self, options: list[tuple[str, str]]) -> dict[str, Any] | None:
+        """The dialog's values; ``None`` when a field holds what it cannot take (minutes:
+        a whole number from 0 to 600, empty meaning 0): that field then says so, in the
+        browser's own way (focused, with the catalog's sentence), and nothing is saved."""
         d = self.nodes["settings"]
         out: dict[str, Any] = {}
         for name, kind in options:
@@ -281,11 +285,15 @@ class Dialogs:
             elif kind == "lang":
                 out[name] = str(field.value)
             else:
-                try:
-                    out[name] = max(0, min(600, int(float(str(field.value) or "0"))))
-                except ValueError:
-                    out[name] = 0
+                minutes = read_minutes(str(field.value), bool(field.validity.badInput))
+                field.setCustomValidity("" if minutes is not None else
+                                        self.tx("ui.settings.minutes.bad", limit=MAX_TIME_LIMIT))
+                if minutes is None:
+                    field.reportValidity()
+                    return None
+                out[name] = minutes
         return out
+
 
 
 def _outside(d: Any, e: Any) -> bool:

@@ -337,3 +337,17 @@ class Storage:
         except MessageError:
             return None
 
+
+def read_minutes(raw: str, bad: bool) -> int | None:
+    """A minutes field's value as typed: a whole number from 0 to 600 (empty: 0), else
+    ``None`` (the settings dialog then says what it takes).
+
+    >>> [read_minutes(v, False) for v in ("", " 5 ", "600", "601", "-1", "2.5", "1e3", "²")]
+    [0, 5, 600, None, None, None, None, None]
+    >>> read_minutes("", True)  # the browser could not read what was typed
+    """
+    text = raw.strip()
+    if bad or not (text == "" or (text.isascii() and text.isdigit() and len(text) <= 3)):
+        return None
+    value = int(text or "0")
+    return value if value <= MAX_TIME_LIMIT else None

@@ -189,6 +189,7 @@ TEXTS = {
     "ui.settings.points.note": "Zeigt in jeder Spider-Partie die Punkte, die im Duell zählen.",
     "ui.settings.time_limit": "Klondike: Zeitlimit in Minuten (0 = aus)",
     "ui.settings.time_limit.note": "Ist die Zeit um, erfährst du es und kannst ohne Uhr zu Ende spielen.",
+    "ui.settings.minutes.bad": "Bitte eine ganze Zahl von 0 bis {limit} eingeben (0 = aus).",
     # how to play
     "ui.help.title": "Anleitung",
     "help.spider.title": "Spider",

@@ -183,6 +183,7 @@ TEXTS = {
     "ui.settings.points.note": "Shows the points that count in a duel in every Spider game.",
     "ui.settings.time_limit": "Klondike: time limit in minutes (0 = off)",
     "ui.settings.time_limit.note": "When time runs out you are told, and you can finish without the clock.",
+    "ui.settings.minutes.bad": "Please enter a whole number from 0 to {limit} (0 = off).",
     # how to play
     "ui.help.title": "How to play",
     "help.spider.title": "Spider",
