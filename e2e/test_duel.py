@@ -43,8 +43,8 @@ from e2e.spider_page import (
     storage,
     text_of,
 )
-from spider import Game
-from spider.duel import ComputerDuel, compare, open_challenge, result_of
+from spider import Game, Move
+from spider.duel import ComputerDuel, compare, encode_challenge, open_challenge, result_of
 from spider.stats import Stats, stats_key
 
 REFUSAL = re.compile(r"\brefusal\b")
@@ -396,3 +396,35 @@ def test_without_a_worker_the_computer_plays_on_the_page(page: Page, base_url: s
     while not cpu.finished:
         cpu.step()
     assert scores(page) == (game.score, cpu.result(0).points)
+
+
+# After its five deals this deal has no move left at all (found with the engine: every
+# column's top card fits on no other).
+STUCK_AFTER_DEALS = "S4-303"
+
+
+@pytest.mark.desktop_only
+def test_fertig_in_the_no_moves_dialog_ends_the_duel(page: Page, base_url: str) -> None:
+    """A duel game with no move left: the no-moves dialog offers Fertig, which ends this
+    player's game (no second question) and shows the comparison."""
+    anna = Game.new(deal_id=STUCK_AFTER_DEALS, duel=True)
+    for _ in range(5):
+        anna.play(Move.deal())
+    assert anna.is_stuck
+    open_game(page, base_url, "?duel=" + encode_challenge(anna, "Anna", 90_000))
+    expect(page.locator("#msg")).to_have_attribute("data-key", "duel.against")
+    mine = mirror_of_link(page)
+    for n in range(1, 6):
+        button(page, text_of("ui.btn.deal")).click()
+        mine.play(Move.deal())
+        expect(page.locator('[data-stat="moves"]')).to_have_text(str(n))
+    assert mine.is_stuck
+    stuck = page.locator("dialog#stuck[open]")
+    expect(stuck).to_contain_text(text_of("ui.stuck.text.spider"))
+    stuck.get_by_role("button", name=text_of("ui.btn.finish")).click()
+    comparison(page)
+    expect(page.locator("dialog#confirm[open]")).to_have_count(0)
+    assert scores(page) == (mine.score, anna.score)
+    assert names(page) == (text_of("duel.you"), "Anna")
+    expect(button(page, text_of("ui.btn.finish"))).to_have_count(0)
+
