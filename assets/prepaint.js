@@ -80,10 +80,10 @@
   if (!TEXTS[lang]) lang = TEXTS.en ? "en" : "de";
   // A deal link opens its own game (S… Spider, K… Klondike); the picture and the skeleton
   // show that one. (The shape only: Python reads the ID and refuses a wrong one.)
-  const DEAL_ID = /^\s*([SK])[0-9]{1,3}-[0-9]{1,12}\s*$/i;
+  const DEAL_ID = /^\s*(S[124]|K[13])-[0-9]{1,12}\s*$/i;
   const linked = DEAL_ID.exec(query.get("deal") || "");
   const LETTERS = { S: "spider", K: "klondike" };
-  const game = linked ? LETTERS[linked[1].toUpperCase()]
+  const game = linked ? LETTERS[linked[1][0].toUpperCase()]
     : settings.game === "klondike" ? "klondike" : "spider";
   const words = TEXTS[lang];
   root.lang = lang;

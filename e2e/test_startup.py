@@ -457,12 +457,17 @@ def test_a_saved_game_without_its_picture_gets_the_outline_not_a_deal(
     the empty outline (never a fresh deal's shape over someone's game)."""
     page, held = held_page
     open_pos(page, base_url, HIDDEN)
-    page.evaluate("localStorage.removeItem('spider.picture')")
-    before_python(page, base_url, held)
-    assert page.locator("#board .col.skel").count() == 10
-    assert page.locator("#board .card").count() == 0
-    held.release()
-    wait_ready(page)
+    # No picture; then a deal link the game refuses (no Klondike with draw 9): Spider's
+    # game stays, so its outline shows, not Klondike's deal.
+    for link in ("", "?deal=K9-5"):
+        page.evaluate("localStorage.removeItem('spider.picture')")
+        before_python(page, base_url + link, held)
+        assert page.locator("#board").get_attribute("data-game") == "spider"
+        assert page.locator("#board .col.skel").count() == 10
+        assert page.locator("#board .card").count() == 0
+        held.release()
+        wait_ready(page)
+        assert page.locator("#board").get_attribute("data-game") == "spider"
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
