@@ -7,7 +7,10 @@
    - the picture of the player's own table as they left it, when there is one that belongs
      to the game saved now (below); otherwise
    - the skeleton: the outline of the game they will see (ten columns for Spider, seven for
-     Klondike), from the settings alone.
+     Klondike; a deal link's own game), from the settings and the address alone; for a
+     fresh deal (a first visit, a deal link) laid out as dealt, backs and blank faces
+     (below).
+   Until then a press is answered in the loading line (below, "input before Python").
 
    The words come from the text catalogs: scripts/build_site.py stamps the few it needs
    between the markers below (this unbuilt copy falls back to German).
