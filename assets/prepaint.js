@@ -132,6 +132,7 @@
     }
     board.append(col);
   }
+  if (fresh) performance.mark("board-painted"); // the table's cards are on the screen (bench/page_speed.py)
 
   // ------------------------------------------------------------------ the picture: taking it
   function hash(text) { // FNV-1a, 32 bit, and the length: tells one save from another

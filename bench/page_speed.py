@@ -23,7 +23,7 @@
      150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, plus the 4x CPU; nothing cached.
    For each: median of the runs, the ratio to the hello page, and from inside the page the
    first contentful paint, the moment of a ``performance.mark("board-painted")`` if the page
-   sets one (a picture of the board painted before Python is ready), and how frozen the
+   sets one (the player's table or a fresh deal painted before Python is ready), and how frozen the
    main thread was until the board was ready, from a 20 ms heartbeat timer in the page:
    "blocking", the sum of its late ticks' delay past 50 ms (like Lighthouse's TBT), and
    "longest", the longest time it could not run.

@@ -437,6 +437,7 @@ def test_a_fresh_deal_shows_as_dealt_before_python_and_the_cards_land_there(
     assert page.locator("#board").inner_text().strip() in ("", "♠\n♥\n♦\n♣")
     if klondike:
         expect(page.locator("#board .kstock")).to_have_count(1)
+    assert page.evaluate("performance.getEntriesByName('board-painted').length") == 1
 
     held.release()
     wait_ready(page)
