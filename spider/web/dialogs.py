@@ -286,14 +286,13 @@ class Dialogs:
                 out[name] = str(field.value)
             else:
                 minutes = read_minutes(str(field.value), bool(field.validity.badInput))
-                field.setCustomValidity("" if minutes is not None else
-                                        self.tx("ui.settings.minutes.bad", limit=MAX_TIME_LIMIT))
                 if minutes is None:
+                    field.setCustomValidity(self.tx("ui.settings.minutes.bad", limit=MAX_TIME_LIMIT))
                     field.reportValidity()
                     return None
+                field.setCustomValidity("")
                 out[name] = minutes
         return out
-
 
 
 def _outside(d: Any, e: Any) -> bool:
