@@ -234,14 +234,16 @@ def build_key(site: Path) -> str:
     return digest.hexdigest()[:32]
 
 
-def stamp_snapshot_key(site: Path, key: str) -> None:
-    """Write the build key into the built `pyodide/boot.mjs`."""
+def stamp_snapshot_key(site: Path, key: str, modules: list[str]) -> None:
+    """Write the build key and the snapshot's modules into the built `pyodide/boot.mjs`
+    (a first visit's worker imports the same modules for its own snapshot)."""
     boot = site / INTERPRETER
     text = boot.read_text(encoding="utf-8")
     if not KEY_BLOCK.search(text):
         raise BuildError(f"{INTERPRETER} has no /* snapshot-key:start ... /* snapshot-key:end */ block")
     block = ("/* snapshot-key:start (stamped by scripts/build_site.py) */\n"
              f"const SNAPSHOT_KEY = {json.dumps(key)};\n"
+             f"const SNAPSHOT_MODULES = {json.dumps(modules)};\n"
              "/* snapshot-key:end */")
     boot.write_text(KEY_BLOCK.sub(lambda _m: block, text, count=1), encoding="utf-8")
 
@@ -269,7 +271,7 @@ def make_snapshot(root: Path, site: Path) -> tuple[str, float]:
             gzip.GzipFile(filename="", mode="wb", fileobj=dst, compresslevel=6, mtime=0) as packed:
         shutil.copyfileobj(src, packed, 1 << 20)
     raw.unlink()
-    stamp_snapshot_key(site, key)
+    stamp_snapshot_key(site, key, modules)
     return key, time.monotonic() - started
 
 

@@ -11,12 +11,9 @@
 // multiple of 16), then Pyodide's own snapshot (`size` bytes: a file cut short is refused). `key` is the build key (hashes of the
 // runtime files and spider.zip) that boot.mjs must have stamped in, or it refuses the file.
 //
-// - The package is unpacked to /home/pyodide/spider, where PyScript's [files] entry puts
-//   it at run time, so every imported module's __file__ and the package __path__ match the
-//   page. (The snapshot holds memory only, not the file system: PyScript still writes the
-//   files, and later imports read them.)
-// - Every module named on the command line is imported; one that fails fails this script,
-//   and with it the build.
+// - The recipe (the package unpacked where PyScript puts it, every module named on the
+//   command line imported) is runtime/snapshot_prep.mjs, shared with a first visit's
+//   worker in the page. A module that fails to import fails this script, and the build.
 // - Deterministic: a fixed hash seed, `random` seeded with 0 (boot.mjs reseeds it after
 //   every restore), frozen clocks while it runs. The same inputs give the same bytes, so
 //   an unchanged build does not change the service worker's version.
@@ -25,6 +22,7 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 
+import { snapshotOf } from "../runtime/snapshot_prep.mjs";
 import { loadNodePyodide } from "./pyodide_node.mjs";
 
 const MAGIC = "SPSNAP01";
@@ -48,30 +46,15 @@ async function make() {
     _makeSnapshot: true,
     env: { PYTHONHASHSEED: "0" },
   });
-  pyodide.FS.writeFile("/tmp/spider.zip", new Uint8Array(readFileSync(packageZip)));
-  // A namespace of its own, dropped before the snapshot: nothing of this script stays in it.
-  const scope = pyodide.toPy({ MODULES: modules });
-  const stdlibPath = pyodide.runPython(`
-import gc, importlib, os, random, sys, zipfile
-
-with zipfile.ZipFile("/tmp/spider.zip") as z:
-    z.extractall("/home/pyodide/spider")
-os.remove("/tmp/spider.zip")
-for name in MODULES:
-    importlib.import_module(name)
-random.seed(0)
-f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
-`, { globals: scope });
-  scope.destroy();
-  pyodide.runPython("import gc; gc.collect(); del gc");
-  const memory = pyodide.makeMemorySnapshot();
+  const made = snapshotOf(pyodide, new Uint8Array(readFileSync(packageZip)), modules);
+  const memory = made.memory;
 
   const header = {
     key,
     offset: 0,
     size: memory.length,
-    stdlib_path: stdlibPath,
-    stdlib_size: pyodide.FS.stat(stdlibPath).size,
+    stdlib_path: made.stdlib_path,
+    stdlib_size: made.stdlib_size,
     modules,
     pyodide: pyodide.version,
   };
