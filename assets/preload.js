@@ -12,7 +12,12 @@
 
    Return visit (a service worker controls the page): the Python memory snapshot
    (pyodide/snapshot.bin, 31 MB from the worker's cache) is read at once, while PyScript's
-   own code still loads; pyodide/boot.mjs takes the bytes from window.__spiderSnapshot. */
+   own code still loads; pyodide/boot.mjs takes the bytes from window.__spiderSnapshot.
+
+   First visit: instead of the runtime's preloads, the same moment starts the worker that
+   downloads the runtime and starts Python off the main thread (pyodide/first_visit.mjs);
+   pyodide/boot.mjs restores what it makes (window.__spiderFirstVisit). The page's own
+   modules are left to load when it asks for them: the worker's downloads fill the cache. */
 (() => {
   "use strict";
   const sw = navigator.serviceWorker;
@@ -23,7 +28,36 @@
     });
     window.__spiderSnapshot.catch(() => {}); // boot.mjs says why it was not used
   }
-  const files = [
+  /* The first visit's worker, started once (boot.mjs may get here before the first paint):
+     {worker, result}, result a promise of what the worker made or of why it could not. */
+  let firstVisit = null;
+  function startWorker() {
+    if (!firstVisit) {
+      try {
+        const worker = new Worker("./pyodide/first_visit.mjs", { type: "module" });
+        const result = new Promise((resolve, reject) => {
+          worker.onmessage = (event) => {
+            worker.terminate();
+            if (event.data.error) reject(new Error(event.data.error));
+            else resolve(event.data);
+          };
+          worker.onerror = (event) => {
+            worker.terminate();
+            event.preventDefault();
+            reject(new Error(event.message || "the first visit's worker could not start"));
+          };
+        });
+        firstVisit = { worker, result };
+      } catch (error) {
+        firstVisit = { worker: null, result: Promise.reject(error) };
+      }
+      firstVisit.result.catch(() => {}); // boot.mjs says why it was not used
+    }
+    return firstVisit;
+  }
+  const useWorker = !(sw && sw.controller) && typeof Worker === "function";
+  if (useWorker) window.__spiderFirstVisit = startWorker;
+  const files = useWorker ? [["modulepreload", "./pyodide/boot.mjs"]] : [
     ["modulepreload", "./pyodide/boot.mjs"],
     ["modulepreload", "./pyodide/pyodide.mjs"],
     ["preload", "./pyodide/pyodide.asm.wasm"],
@@ -32,6 +66,7 @@
     ["modulepreload", "./pyodide/pyodide.asm.mjs"],
   ];
   function hint() {
+    if (useWorker) startWorker();
     for (const [rel, href] of files) {
       const link = document.createElement("link");
       link.rel = rel;

@@ -8,18 +8,24 @@
    the game's engine, made by the build (scripts/make_snapshot.mjs). Restoring it skips
    CPython's start and the imports: on a slow phone most of the start (docs/performance.md).
 
-   The snapshot is used only when every condition holds; otherwise Pyodide starts as usual:
-   - a service worker controls the page: a return visit, every file from the worker's one
-     cache of one build (checked by SRI). The worker stores the shipped snapshot.bin.gz
-     unpacked as snapshot.bin; a first visit never asks for it (too big to wait for);
-   - the snapshot's header names the build key stamped below: both are written by the
-     build from the hashes of the Pyodide files and spider.zip, so a snapshot of another
-     build is refused, and so is a file that is not whole (its length is in the header);
-   - Pyodide accepts it (it refuses a snapshot of another pyodide.asm.wasm);
-   - after the restore the standard library on disk is the one it was made with, and every
-     module it lists is there.
+   Where the snapshot comes from:
+   - a return visit (a service worker controls the page): the build's own, shipped as
+     snapshot.bin.gz and stored unpacked as snapshot.bin by the worker, every file from
+     the worker's one cache of one build (checked by SRI). It is used only when its header
+     names the build key stamped below (both written by the build from the hashes of the
+     Pyodide files and spider.zip, so a snapshot of another build is refused, and so is a
+     file that is not whole: its length is in the header);
+   - a first visit: one made in the page's own worker (pyodide/first_visit.mjs, started by
+     assets/preload.js at the first paint) from this build's files and the module list
+     stamped below, so CPython's start and the imports run off the main thread. The worker
+     also hands over the compiled wasm, the standard library and the lock file: nothing is
+     downloaded or compiled twice.
+   Either way Pyodide must accept it (it refuses a snapshot of another pyodide.asm.wasm),
+   and after the restore the standard library on disk is the one it was made with, and
+   every module it lists is there. Otherwise Pyodide starts as usual, on the main thread.
    Whatever happens, the reason goes to the console as an info line (never an error: the
-   player loses nothing but time), and `<html data-boot>` says "snapshot" or "plain".
+   player loses nothing but time), and `<html data-boot>` says "snapshot" (the build's),
+   "worker" (a first visit's) or "plain".
 
    After a restore it reseeds `random` (the snapshot froze its state: every visit would
    draw the same numbers). assets/preload.js may have started reading the snapshot early
@@ -30,6 +36,7 @@ export { version };
 
 /* snapshot-key:start (stamped by scripts/build_site.py; unbuilt: no snapshot) */
 const SNAPSHOT_KEY = "unbuilt";
+const SNAPSHOT_MODULES = [];
 /* snapshot-key:end */
 const SNAPSHOT_URL = new URL("./snapshot.bin", import.meta.url);
 const MAGIC = "SPSNAP01";
@@ -41,9 +48,6 @@ function say(text) {
 /** The snapshot file's bytes, or a reason why there is none to use. */
 async function snapshotBytes() {
   if (SNAPSHOT_KEY === "unbuilt") throw new Error("this build has no snapshot");
-  if (!navigator.serviceWorker || !navigator.serviceWorker.controller) {
-    throw new Error("no service worker in control yet (a first visit)");
-  }
   const early = globalThis.__spiderSnapshot;
   if (early) return new Uint8Array(await early);
   const response = await fetch(SNAPSHOT_URL);
@@ -103,20 +107,73 @@ function booted(how, pyodide) {
   return pyodide;
 }
 
+/** A snapshot made on this first visit by the page's worker (see the top). */
+async function workerSnapshot() {
+  if (SNAPSHOT_KEY === "unbuilt") throw new Error("this build has no snapshot");
+  const start = globalThis.__spiderFirstVisit;
+  if (typeof start !== "function") throw new Error("no worker to start Python in");
+  const { worker, result } = start();
+  if (worker) worker.postMessage({ modules: SNAPSHOT_MODULES });
+  return result;
+}
+
+/** Run `load` with Pyodide's downloads of pyodide.asm.wasm and the standard library
+ *  answered by what the worker handed over: no second download, no second compile.
+ *  Pyodide fetches both with fetch() and instantiates the wasm's response with
+ *  WebAssembly.instantiateStreaming; only those two URLs are answered here, and both
+ *  functions are put back when `load` is done. */
+async function withHandedOver(made, load) {
+  const wasm = new Response(new Uint8Array(0));
+  const answers = new Map([
+    [new URL("./pyodide.asm.wasm", import.meta.url).href, wasm],
+    [new URL("./python_stdlib.zip", import.meta.url).href, new Response(made.stdlib)],
+  ]);
+  const { fetch } = globalThis;
+  const { instantiateStreaming } = WebAssembly;
+  globalThis.fetch = function (input, init) {
+    const answer = answers.get(String(input));
+    return answer ? Promise.resolve(answer) : fetch.call(this, input, init);
+  };
+  WebAssembly.instantiateStreaming = async (source, imports) => (await source) === wasm
+    ? { instance: await WebAssembly.instantiate(made.wasm, imports), module: made.wasm }
+    : instantiateStreaming.call(WebAssembly, source, imports);
+  try {
+    return await load();
+  } finally {
+    globalThis.fetch = fetch;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
+/** Python from a snapshot: the build's on a return visit, the worker's on a first visit. */
+async function restore(options) {
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+    const { header, memory } = await readSnapshot();
+    return ["snapshot", header, `the snapshot of build ${SNAPSHOT_KEY}`,
+      () => loadPlain({ ...options, _loadSnapshot: memory })];
+  }
+  const made = await workerSnapshot();
+  const extra = { _loadSnapshot: made.memory };
+  if (!options.lockFileURL && !options.lockFileContents) extra.lockFileContents = made.lock;
+  return ["worker", made, "the snapshot this first visit's worker made",
+    () => withHandedOver(made, () => loadPlain({ ...options, ...extra }))];
+}
+
 export async function loadPyodide(options = {}) {
   performance.mark("pyodide-load-start");
-  let snapshot = null;
+  let found = null;
   try {
-    snapshot = await readSnapshot();
+    found = await restore(options);
   } catch (error) {
-    say(`no snapshot used: ${error.message}`);
+    say(`no snapshot used: ${String((error && error.message) || error).trim()}`);
   }
-  if (snapshot) {
+  if (found) {
+    const [how, header, what, load] = found;
     try {
-      const pyodide = await loadPlain({ ...options, _loadSnapshot: snapshot.memory });
-      check(pyodide, snapshot.header);
-      say(`restored the snapshot of build ${SNAPSHOT_KEY}`);
-      return booted("snapshot", pyodide);
+      const pyodide = await load();
+      check(pyodide, header);
+      say(`restored ${what}`);
+      return booted(how, pyodide);
     } catch (error) {
       say(`snapshot refused, starting normally: ${String((error && error.message) || error).trim()}`);
     }
