@@ -2,15 +2,17 @@
 
 - The static skeleton holds the room the status, piles and toolbar will take, so nothing
   moves when Python fills them (cumulative layout shift ~0), desktop and phone.
-- The preload hints (`assets/preload.js`, added after the first paint so Lighthouse's
-  simulated load does not charge them to the first paint) are consumed: every runtime file
-  is downloaded exactly once, Chromium warns about no unused preload, and the big runtime
-  downloads start after the first paint but before PyScript's own code asks for them.
+- A first visit starts Python in a worker (`runtime/first_visit.mjs`, started by
+  `assets/preload.js` after the first paint so Lighthouse's simulated load does not charge
+  the downloads to the first paint) and restores the snapshot it makes: every runtime file
+  is downloaded exactly once (the page's own later requests are answered by the cache),
+  Chromium warns about no unused preload. When the worker cannot be used, Python starts on
+  the page as before, and the console says why.
 - The Python memory snapshot (`pyodide/snapshot.bin.gz`, `runtime/boot.mjs`) is rebuilt
   with the site: its header names this build's key, the key stamped into boot.mjs, and the
   modules derived from the package; the same inputs give the same bytes; a module that
   cannot be imported fails the build. In the browser a return visit starts Python from it
-  (`<html data-boot="snapshot">`), and a snapshot of another build (another key stamped
+  (`<html data-boot="snapshot">`; a first visit says "worker"), and a snapshot of another build (another key stamped
   into boot.mjs, or another Pyodide build id in the snapshot) is refused with an info line
   on the console: Python starts normally and the game plays.
 - The picture of the last game (`assets/prepaint.js`): before Python is ready the player
@@ -87,38 +89,63 @@ def test_each_file_is_fetched_once_and_every_preload_is_used(
     desktop: BrowserContext, base_url: str
 ) -> None:
     page = desktop.new_page()
-    fetched: collections.Counter[str] = collections.Counter()
+    requests: list[Request] = []
     warnings: list[str] = []
-
-    def on_request(request: Request) -> None:
-        if request.service_worker is None:  # the worker's precache comes later, on purpose
-            fetched[request.url] += 1
 
     def on_console(message: ConsoleMessage) -> None:
         if message.type == "warning":
             warnings.append(message.text)
 
-    page.on("request", on_request)
+    # The page's and its first-visit worker's requests; the service worker's precache comes
+    # later, on purpose.
+    page.on("requestfinished", lambda r: requests.append(r) if r.service_worker is None else None)
     page.on("console", on_console)
     open_game(page, base_url)
+    assert page.evaluate("document.documentElement.dataset.boot") == "worker"
     ready = time.monotonic()
     page.wait_for_timeout(3500)  # Chromium warns about an unused preload after ~3 s
     assert time.monotonic() - ready >= 3
-    twice = {url: n for url, n in fetched.items() if n > 1}
+    # A download has a body; a second request the cache answers (304) has none.
+    downloads = collections.Counter(r.url for r in requests if r.sizes()["responseBodySize"] > 0)
+    twice = {url: n for url, n in downloads.items() if n > 1}
     assert twice == {}
-    assert base_url + "pyodide/pyodide.asm.wasm" in fetched
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide-lock.json"):
+        assert downloads[base_url + "pyodide/" + name] == 1, name
+    assert base_url + "pyodide/snapshot.bin.gz" not in downloads  # the build's: return visits
     assert [w for w in warnings if "preload" in w] == []
     starts = page.evaluate(
         """() => {
           const at = (end) => performance.getEntriesByType('resource')
             .find((r) => r.name.endsWith(end));
           return {fcp: performance.getEntriesByName('first-contentful-paint')[0].startTime,
-                  wasm: at('pyodide.asm.wasm').startTime,
-                  preloads: [...document.querySelectorAll('link[rel$=preload]')].length};
+                  worker: at('pyodide/first_visit.mjs').startTime,
+                  preloads: [...document.querySelectorAll('link[rel$=preload]')]
+                    .map((l) => l.getAttribute('href'))};
         }"""
     )
-    assert starts["preloads"] == 6  # boot.mjs, pyodide.mjs, .asm.mjs, .asm.wasm, stdlib, lock
-    assert starts["wasm"] >= starts["fcp"], starts  # the first paint is not made to wait
+    # The worker downloads the runtime; the page preloads only its loader.
+    assert starts["preloads"] == ["./pyodide/boot.mjs"]
+    assert starts["worker"] >= starts["fcp"], starts  # the first paint is not made to wait
+
+
+@pytest.mark.parametrize("failure", ["no worker script", "runtime refused"])
+def test_when_the_first_visit_worker_fails_python_starts_on_the_page(
+    failure: str, device: str, new_context: Callable[..., BrowserContext], base_url: str
+) -> None:
+    context = new_context(device)
+    lines = boot_lines(context)
+    page = context.new_page()
+    if failure == "no worker script":
+        page.route("**/pyodide/first_visit.mjs", lambda route: route.fulfill(status=404, body="gone"))
+        reason = r"no snapshot used: .+"
+    else:  # the worker's copy of the package (the first asked for) is not a zip: it fails
+        page.route("**/spider.zip", lambda route: route.fulfill(status=200, body=b"not a zip"),
+                   times=1)
+        reason = r"no snapshot used: .*(zip|Zip)"
+    open_pos(page, base_url, PLAYED)
+    assert boot(page) == "plain"
+    assert any(re.search(reason, line) for line in lines), lines
+    plays(page, device)
 
 
 # ---- the Python memory snapshot: the build ---------------------------------------------------
@@ -231,8 +258,8 @@ def test_a_return_visit_starts_python_from_the_snapshot(
     lines = boot_lines(context)
     page = context.new_page()
     open_pos(page, base_url, PLAYED)
-    assert boot(page) == "plain"  # a first visit: no service worker yet, no snapshot
-    assert any("first visit" in line for line in lines), lines
+    assert boot(page) == "worker"  # a first visit: no service worker yet, the worker's snapshot
+    assert any("restored the snapshot this first visit's worker made" in line for line in lines), lines
     wait_controlled(page)
     shown = table(page)
     page.reload()
@@ -273,7 +300,7 @@ def test_a_snapshot_of_another_build_is_refused_and_the_game_plays(
     copy = tmp_path / "site"
     shutil.copytree(SITE, copy)
     if change == "key":
-        build_site.stamp_snapshot_key(copy, "0" * 32)
+        build_site.stamp_snapshot_key(copy, "0" * 32, snapshot_header(copy)["modules"])
     else:
         spoil_snapshot(copy, change)
     build_site.stamp_service_worker(copy)
