@@ -12,8 +12,9 @@
   with the site: its header names this build's key, the key stamped into boot.mjs, and the
   modules derived from the package; the same inputs give the same bytes; a module that
   cannot be imported fails the build. In the browser a return visit starts Python from it
-  (`<html data-boot="snapshot">`; a first visit says "worker"), and a snapshot of another build (another key stamped
-  into boot.mjs, or another Pyodide build id in the snapshot) is refused with an info line
+  (`<html data-boot="snapshot">`; a first visit says "worker"), and a snapshot of another
+  build (another key stamped into boot.mjs, or another Pyodide build id in the snapshot)
+  is refused with an info line
   on the console: Python starts normally and the game plays.
 - The picture of the last game (`assets/prepaint.js`): before Python is ready the player
   sees their own table as they left it, inert and hidden from assistive technology, with no
