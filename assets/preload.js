@@ -14,7 +14,8 @@
    (pyodide/snapshot.bin, 31 MB from the worker's cache) is read at once, while PyScript's
    own code still loads; pyodide/boot.mjs takes the bytes from window.__spiderSnapshot.
 
-   First visit: instead of the runtime's preloads, the same moment starts the worker that
+   First visit on a phone or tablet (touch the main input): instead of the runtime's
+   preloads, the same moment starts the worker that
    downloads the runtime and starts Python off the main thread (pyodide/first_visit.mjs);
    pyodide/boot.mjs restores what it makes (window.__spiderFirstVisit). The page's own
    modules are left to load when it asks for them: the worker's downloads fill the cache. */
@@ -55,8 +56,15 @@
     }
     return firstVisit;
   }
-  const useWorker = !(sw && sw.controller) && typeof Worker === "function";
-  if (useWorker) window.__spiderFirstVisit = startWorker;
+  /* Only where touch is the main input (a phone, a tablet): there the main thread is slow
+     and a worker runs on another core. A desktop reaches the board sooner starting Python
+     on the page (measured: 0.6-0.9 s sooner at desktop speed, docs/performance.md). */
+  const firstVisitHere = !(sw && sw.controller);
+  const useWorker = firstVisitHere && typeof Worker === "function" &&
+    window.matchMedia("(pointer: coarse)").matches;
+  window.__spiderFirstVisit = useWorker ? startWorker : firstVisitHere
+    ? "a first visit where touch is not the main input: Python starts on the page, sooner there"
+    : "a return visit";
   const files = useWorker ? [["modulepreload", "./pyodide/boot.mjs"]] : [
     ["modulepreload", "./pyodide/boot.mjs"],
     ["modulepreload", "./pyodide/pyodide.mjs"],

@@ -2,12 +2,13 @@
 
 - The static skeleton holds the room the status, piles and toolbar will take, so nothing
   moves when Python fills them (cumulative layout shift ~0), desktop and phone.
-- A first visit starts Python in a worker (`runtime/first_visit.mjs`, started by
-  `assets/preload.js` after the first paint so Lighthouse's simulated load does not charge
-  the downloads to the first paint) and restores the snapshot it makes: every runtime file
-  is downloaded exactly once (the page's own later requests are answered by the cache),
-  Chromium warns about no unused preload. When the worker cannot be used, Python starts on
-  the page as before, and the console says why.
+- A first visit on a phone starts Python in a worker (`runtime/first_visit.mjs`, started
+  by `assets/preload.js` after the first paint so Lighthouse's simulated load does not
+  charge the downloads to the first paint) and restores the snapshot it makes; a desktop
+  starts it on the page, its runtime preloaded after the first paint. Either way every
+  runtime file is downloaded exactly once (later requests are answered by the cache) and
+  Chromium warns about no unused preload. When the worker cannot be used, Python starts
+  on the page, and the console says why.
 - The Python memory snapshot (`pyodide/snapshot.bin.gz`, `runtime/boot.mjs`) is rebuilt
   with the site: its header names this build's key, the key stamped into boot.mjs, and the
   modules derived from the package; the same inputs give the same bytes; a module that
@@ -87,9 +88,9 @@ def test_the_table_does_not_move_when_python_arrives(page: Page, base_url: str) 
 
 
 def test_each_file_is_fetched_once_and_every_preload_is_used(
-    desktop: BrowserContext, base_url: str
+    device: str, new_context: Callable[..., BrowserContext], base_url: str
 ) -> None:
-    page = desktop.new_page()
+    page = new_context(device).new_page()
     requests: list[Request] = []
     warnings: list[str] = []
 
@@ -102,7 +103,8 @@ def test_each_file_is_fetched_once_and_every_preload_is_used(
     page.on("requestfinished", lambda r: requests.append(r) if r.service_worker is None else None)
     page.on("console", on_console)
     open_game(page, base_url)
-    assert page.evaluate("document.documentElement.dataset.boot") == "worker"
+    worker = device == "phone"  # touch the main input: Python starts in the worker
+    assert page.evaluate("document.documentElement.dataset.boot") == ("worker" if worker else "plain")
     ready = time.monotonic()
     page.wait_for_timeout(3500)  # Chromium warns about an unused preload after ~3 s
     assert time.monotonic() - ready >= 3
@@ -118,17 +120,23 @@ def test_each_file_is_fetched_once_and_every_preload_is_used(
         """() => {
           const at = (end) => performance.getEntriesByType('resource')
             .find((r) => r.name.endsWith(end));
+          const first = at('pyodide/first_visit.mjs') || at('pyodide.asm.wasm');
           return {fcp: performance.getEntriesByName('first-contentful-paint')[0].startTime,
-                  worker: at('pyodide/first_visit.mjs').startTime,
+                  runtime: first.startTime,
                   preloads: [...document.querySelectorAll('link[rel$=preload]')]
                     .map((l) => l.getAttribute('href'))};
         }"""
     )
-    # The worker downloads the runtime; the page preloads only its loader.
-    assert starts["preloads"] == ["./pyodide/boot.mjs"]
-    assert starts["worker"] >= starts["fcp"], starts  # the first paint is not made to wait
+    if worker:  # the worker downloads the runtime; the page preloads only its loader
+        assert starts["preloads"] == ["./pyodide/boot.mjs"]
+    else:
+        assert starts["preloads"] == [f"./pyodide/{name}" for name in (
+            "boot.mjs", "pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+            "pyodide.asm.mjs")]
+    assert starts["runtime"] >= starts["fcp"], starts  # the first paint is not made to wait
 
 
+@pytest.mark.phone_only
 @pytest.mark.parametrize("failure", ["no worker script", "runtime refused"])
 def test_when_the_first_visit_worker_fails_python_starts_on_the_page(
     failure: str, device: str, new_context: Callable[..., BrowserContext], base_url: str
@@ -259,8 +267,13 @@ def test_a_return_visit_starts_python_from_the_snapshot(
     lines = boot_lines(context)
     page = context.new_page()
     open_pos(page, base_url, PLAYED)
-    assert boot(page) == "worker"  # a first visit: no service worker yet, the worker's snapshot
-    assert any("restored the snapshot this first visit's worker made" in line for line in lines), lines
+    # A first visit: no service worker yet; on a phone the worker's snapshot, on a desktop none.
+    if device == "phone":
+        assert boot(page) == "worker"
+        assert any("restored the snapshot this first visit's worker made" in line for line in lines), lines
+    else:
+        assert boot(page) == "plain"
+        assert any("a first visit where touch is not the main input" in line for line in lines), lines
     wait_controlled(page)
     shown = table(page)
     page.reload()

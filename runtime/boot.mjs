@@ -15,7 +15,7 @@
      names the build key stamped below (both written by the build from the hashes of the
      Pyodide files and spider.zip, so a snapshot of another build is refused, and so is a
      file that is not whole: its length is in the header);
-   - a first visit: one made in the page's own worker (pyodide/first_visit.mjs, started by
+   - a first visit on a phone or tablet: one made in the page's own worker (pyodide/first_visit.mjs, started by
      assets/preload.js at the first paint) from this build's files and the module list
      stamped below, so CPython's start and the imports run off the main thread. The worker
      also hands over the compiled wasm, the standard library and the lock file: nothing is
@@ -111,9 +111,12 @@ function booted(how, pyodide) {
 async function workerSnapshot() {
   if (SNAPSHOT_KEY === "unbuilt") throw new Error("this build has no snapshot");
   const start = globalThis.__spiderFirstVisit;
-  if (typeof start !== "function") throw new Error("no worker to start Python in");
+  if (typeof start !== "function") throw new Error(typeof start === "string" ? start : "no worker to start Python in");
   const { worker, result } = start();
   if (worker) worker.postMessage({ modules: SNAPSHOT_MODULES });
+  // Meanwhile the page loads the runtime's JavaScript (Pyodide imports the same URL when it
+  // restores: by then it is ready), rather than after the worker is done.
+  import("./pyodide.asm.mjs").catch(() => {}); // a failure shows when Pyodide imports it
   return result;
 }
 
