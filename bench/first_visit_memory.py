@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "scripts"))
 import sitesrv  # noqa: E402
-from page_speed import PHONE, READY_AT, SITE  # noqa: E402
+from page_speed import PHONE, READY_AT, SITE, chromium_executable  # noqa: E402
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "worker": PHONE,
@@ -149,7 +149,7 @@ def main() -> int:
     if not (args.site / "index.html").is_file():
         print(f"{args.site}/index.html is missing: run `make build` first", file=sys.stderr)
         return 1
-    exe = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+    exe = chromium_executable()
     results: dict[str, list[tuple[float, float, float]]] = {v: [] for v in VARIANTS}
     with sync_playwright() as pw, sitesrv.running(args.site) as srv:
         for n in range(args.runs):

@@ -196,8 +196,8 @@ def main(argv: list[str] | None = None) -> int:
             with sitesrv.running(root) as srv:
                 for preset in ("mobile", "desktop"):
                     runs = []
+                    config = wait_config(preset, tmp) if args.wait_for_board else None
                     for i in range(args.runs):
-                        config = wait_config(preset, tmp) if args.wait_for_board else None
                         report = lighthouse(srv.url, preset, tmp / f"{name}-{preset}-{i}.json",
                                             config)
                         runs.append((summary(report), report))

@@ -184,6 +184,11 @@ class Launcher:
             self.browser.close()
 
 
+def chromium_executable() -> str | None:
+    """`$CHROMIUM`, else Debian's /usr/bin/chromium, else None (Playwright's own)."""
+    return os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+
+
 def page_of(ctx: BrowserContext) -> Page:
     return ctx.pages[0] if ctx.pages else ctx.new_page()
 
@@ -370,7 +375,7 @@ def main() -> int:
             print(f"{site}/index.html is missing: run `make build` first", file=sys.stderr)
             return 1
     names = ["spider" if s.resolve() == SITE.resolve() else s.name for s in sites]
-    exe = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+    exe = chromium_executable()
     with contextlib.ExitStack() as stack, sync_playwright() as pw:
         hello = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-hello-")))
         make_hello(hello)

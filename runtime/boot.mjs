@@ -47,7 +47,6 @@ function say(text) {
 
 /** The snapshot file's bytes, or a reason why there is none to use. */
 async function snapshotBytes() {
-  if (SNAPSHOT_KEY === "unbuilt") throw new Error("this build has no snapshot");
   const early = globalThis.__spiderSnapshot;
   if (early) return new Uint8Array(await early);
   const response = await fetch(SNAPSHOT_URL);
@@ -109,7 +108,6 @@ function booted(how, pyodide) {
 
 /** A snapshot made on this first visit by the page's worker (see the top). */
 async function workerSnapshot() {
-  if (SNAPSHOT_KEY === "unbuilt") throw new Error("this build has no snapshot");
   const start = globalThis.__spiderFirstVisit;
   if (typeof start !== "function") throw new Error(typeof start === "string" ? start : "no worker to start Python in");
   const { worker, result } = start();
@@ -150,6 +148,7 @@ async function withHandedOver(made, load) {
 
 /** Python from a snapshot: the build's on a return visit, the worker's on a first visit. */
 async function restore(options) {
+  if (SNAPSHOT_KEY === "unbuilt") throw new Error("this build has no snapshot");
   if (navigator.serviceWorker && navigator.serviceWorker.controller) {
     const { header, memory } = await readSnapshot();
     return ["snapshot", header, `the snapshot of build ${SNAPSHOT_KEY}`,
