@@ -10,6 +10,8 @@ TEXTS: dict[str, str] = {
     "ui.k.draw.1": "1 Karte",
     "ui.k.draw.3": "3 Karten",
     "ui.k.draw.switch": "Neues Spiel: {choice} · {level}",
+    "ui.k.cards": "{n} Karten",
+    "ui.k.cards.one": "1 Karte",
     # buttons and status
     "ui.btn.auto": "Auto-Ende",
     "ui.stat.stock": "Stapel",

@@ -10,6 +10,8 @@ TEXTS: dict[str, str] = {
     "ui.k.draw.1": "Draw 1",
     "ui.k.draw.3": "Draw 3",
     "ui.k.draw.switch": "New game: {choice} · {level}",
+    "ui.k.cards": "{n} cards",
+    "ui.k.cards.one": "1 card",
     # buttons and status
     "ui.btn.auto": "Auto-finish",
     "ui.stat.stock": "Stock",

@@ -238,7 +238,8 @@ class KlondikeTable(BaseTable):
         n = game.stock_count
         state = "full" if n else "turn" if game.waste else "none"
         if n:
-            label = tx("ui.k.stock", n=n, draw=tx(f"ui.k.draw.{min(game.draw, n)}"))
+            # A tap turns the draw count, or what is left of the stock when that is fewer.
+            label = tx("ui.k.stock", n=n, draw=tx("ui.k.cards", n=min(game.draw, n)))
         else:
             label = tx("ui.k.stock.turn" if state == "turn" else "ui.k.stock.none")
         if self._attr(self.stock, "count", "data-count", str(n)):
