@@ -7,11 +7,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spider import Game, Move
 from spider.core.messages import MessageError
 from spider.core.registry import game_from_json, game_from_text, new_game
-from spider.core.saves import load_json
+from spider.core.saves import load_json, nesting_depth
 
 NESTED = ["[" * 10_000, "[" * 100_000, '{"a":' * 5_000, "[" * 40 + "]" * 40]
 PYTHON_WORDS = ("Expecting", "line 1 column", "Exceeds the limit", "Traceback", "RecursionError",
@@ -89,3 +91,39 @@ def test_every_refusal_renders_in_english_too() -> None:
     with pytest.raises(MessageError) as e:
         Game.from_json("[" * 10_000)
     assert e.value.message.render("en") == "The saved game is damaged: The data is nested too deeply."
+
+
+# An unterminated run of escaped quotes made the nesting check rescan from every quote:
+# quadratic (32 KB took 6 s; at these sizes the old check ran for minutes). Refused at once now.
+RESCANNED = ['"' + '\\"' * 100_000, "[" + '"' + '\\"' * 100_000, '"' + '\\"' * 100_000 + "\\",
+             '"' * 200_000, "[" * 30 + '"' + "\\" * 200_001]
+
+
+@pytest.mark.parametrize("text", RESCANNED, ids=["quotes", "in a list", "trailing backslash", "quotes only",
+                                                 "backslashes"])
+def test_texts_that_made_the_depth_check_quadratic_are_refused(text: str) -> None:
+    german_refusal(lambda: load_json(text))
+
+
+def _depth(value: object) -> int:
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    return 0
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**29), 10**29) | st.text(alphabet='[]{}"\\ab,:\n', max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(alphabet='[]{"\\x', max_size=4),
+                                                                inner, max_size=3),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_JSON)
+def test_the_depth_check_counts_what_json_nests(value: object) -> None:
+    text = json.dumps(value)
+    assert nesting_depth(text) == _depth(value)
+    assert load_json(text) == value
