@@ -288,7 +288,9 @@ def link_deal_id(text: object) -> str | None:
 def _deal(text: str) -> str:
     try:
         suits, seed = parse_deal_id(text)
-    except MessageError:
+    except MessageError as e:
+        if e.message.key == "deal_id.spelling":  # a link is written by the page: never so
+            raise MessageError(Msg("duel.link.broken", what=Msg("duel.link.what.deal"))) from None
         raise MessageError(Msg("duel.link.deal", text=shorten(text))) from None
     canonical = f"S{suits}-{seed}"
     if canonical != text:

@@ -114,7 +114,8 @@ def _depth(value: object) -> int:
 
 
 _JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-(10**29), 10**29) | st.text(alphabet='[]{}"\\ab,:\n', max_size=8),
+    st.none() | st.booleans() | st.integers(-(10**29), 10**29)
+    | st.text(alphabet='[]{}"\\ab,:\n', max_size=8),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(alphabet='[]{"\\x', max_size=4),
                                                                 inner, max_size=3),
     max_leaves=20,

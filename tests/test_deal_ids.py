@@ -7,6 +7,8 @@ import pytest
 
 from spider import Game
 from spider.cards import SplitMix64, deal_layout, parse_deal_id, shuffled_deck
+from spider.core.messages import MessageError
+from spider.core.registry import new_game
 
 # Exact layouts, pinned: if one of these changes, every shared deal ID changes meaning.
 PINNED = {
@@ -105,8 +107,22 @@ def test_a_new_game_without_id_gets_a_fresh_valid_id() -> None:
     assert Game.new(deal_id=g.deal_id).to_text() == g.to_text()
 
 
-def test_ids_are_read_leniently_but_written_canonically() -> None:
-    assert Game.new(deal_id=" s4-0007 ").deal_id == "S4-7"
+@pytest.mark.parametrize("text", [" s4-0007 ", "S4-0007", "S04-7", "s4-7", " S4-7", "S4-7\n", "S4-7\u00a0"])
+def test_an_id_has_one_spelling_and_others_are_refused_naming_it(text: str) -> None:
+    """One deal, one ID: a shared link always shows the ID it carries."""
+    with pytest.raises(MessageError) as e:
+        Game.new(deal_id=text)
+    assert e.value.message.key == "deal_id.spelling" and e.value.message.values["meant"] == "S4-7"
+    with pytest.raises(MessageError) as e:
+        new_game(text)
+    assert e.value.message.key == "deal_id.spelling"
+
+
+@pytest.mark.parametrize("text", ["S٤-7", "S4-٧", "Ｓ4-7", "S４-7"])
+def test_ids_in_other_digits_are_no_ids(text: str) -> None:
+    with pytest.raises(MessageError) as e:
+        Game.new(deal_id=text)
+    assert e.value.message.key == "deal_id.format"
 
 
 @pytest.mark.parametrize(
@@ -120,7 +136,8 @@ def test_ids_are_read_leniently_but_written_canonically() -> None:
         ("S4--1", "ungültig"),
         ("S3-12", "1, 2 oder 4"),
         ("S4-4294967296", "zu groß"),
-        ("S4-99999999999999999999", "ungültig"),
+        ("S4-99999999999999999999", "zu groß"),
+        ("S4-" + "9" * 70, "ungültig"),
     ],
 )
 def test_malformed_ids_raise_value_error_saying_what_is_wrong(text: str, words: str) -> None:

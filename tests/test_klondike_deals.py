@@ -58,8 +58,9 @@ def test_a_deal_has_seven_columns_of_one_to_seven_cards_and_24_in_stock() -> Non
         assert [v.down for v in g.columns] == [0, 1, 2, 3, 4, 5, 6] and g.waste == ()
 
 
-def test_deal_ids_are_read_leniently_and_checked() -> None:
-    assert parse_deal_id(" k3-0042 ") == (3, 42)
-    for bad in ("K2-1", "K1-0", "S1-1", "K1-", "K1-1x", None, 5):
+def test_deal_ids_have_one_spelling_and_are_checked() -> None:
+    assert parse_deal_id("K3-42") == (3, 42)
+    for bad in ("K2-1", "K1-0", "S1-1", "K1-", "K1-1x", None, 5, " k3-0042 ", "K01-5", "K001-5", " K1-1\n",
+                "K1-1\u00a0", "K1-" + "9" * 20):
         with pytest.raises(ValueError):
             parse_deal_id(bad)

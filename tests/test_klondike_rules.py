@@ -125,8 +125,14 @@ def test_move_text_round_trips(text: str) -> None:
 
 
 def test_moves_with_the_same_text_are_equal() -> None:
-    assert Move.from_text("3>5x1") == Move.from_text("3>5") == Move(2, 4, 1) == Move(2, 4)
-    assert Move.from_text(" w>f ") == Move(WASTE, FOUNDATION)
+    assert Move.from_text("3>5") == Move(2, 4, 1) == Move(2, 4)
+    assert Move.from_text("w>f") == Move(WASTE, FOUNDATION)
+
+
+@pytest.mark.parametrize("text", ["3>5x1", "3>5x03", " w>f ", "w>f\n", "3>５"])
+def test_a_move_has_one_spelling(text: str) -> None:
+    with pytest.raises(ValueError):
+        Move.from_text(text)
     assert len({Move.from_text("stock"), Move.stock()}) == 1
 
 
@@ -163,12 +169,11 @@ def test_legal_moves_list_each_action_once_and_all_of_them_play() -> None:
 def test_new_takes_the_deal_id_over_draw_and_checks_its_input() -> None:
     g = Game.new(draw=1, deal_id="K3-10")
     assert (g.deal_id, g.draw, g.variant, g.game_name) == ("K3-10", 3, 3, NAME)
-    assert Game.new(deal_id=" k1-007 ").deal_id == "K1-7"
     g = Game.new(draw=3)
     assert g.draw == 3 and g.deal_id is not None and g.deal_id.startswith("K3-")
     for bad in ({"deal_id": 123}, {"deal_id": "S4-1"}, {"deal_id": "K2-5"}, {"deal_id": "K1-0"},
                 {"draw": 2}, {"draw": True}, {"draw": "1"}, {"level": "extreme"}, {"level": 1},
-                {"deal_id": "K1-" + "9" * 13}):
+                {"deal_id": "K1-" + "9" * 13}, {"deal_id": " k1-007 "}, {"deal_id": "K01-5"}):
         with pytest.raises(ValueError) as e:
             Game.new(**bad)  # type: ignore[arg-type]
         assert str(e.value)[:1].isupper() or str(e.value)[:1] in "„“"

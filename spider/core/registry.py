@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 from .cards import shorten
-from .deal_ids import split_deal_id
+from .deal_ids import misspelled, split_deal_id
 from .messages import MessageError, Msg
 from .saves import load_json
 
@@ -106,6 +106,9 @@ def by_deal_id(text: object) -> GameInfo:
         for info in GAMES:
             if info.deal_letter == parts[0]:
                 return info
+    wrong = misspelled(text)
+    if wrong is not None:
+        raise wrong
     raise MessageError(Msg("deal_id.any_format", text=_quote(text)))
 
 

@@ -27,7 +27,7 @@ PySolFC then turns the first stock card onto the waste; our game starts with the
 >>> columns, stock = deal_layout(1)
 >>> " ".join(card_code(c) for c in stock[:4]), card_code(columns[6][-1])
 ('4H AC 4D 7S', 'AS')
->>> parse_deal_id(" k3-007 ")
+>>> parse_deal_id("K3-7")
 (3, 7)
 """
 

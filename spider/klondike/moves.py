@@ -19,7 +19,7 @@ Text (columns 1-based, as a player counts them):
 
 >>> [str(Move.from_text(t)) for t in ("stock", "w>3", "w>f", "3>f", "3>5", "3>5x3", "fH>4")]
 ['stock', 'w>3', 'w>f', '3>f', '3>5', '3>5x3', 'fH>4']
->>> Move.from_text("3>5x1") == Move.from_text("3>5") == Move(2, 4, 1)
+>>> Move.from_text("3>5") == Move(2, 4, 1)   # one spelling per move: "3>5x1" is refused
 True
 """
 
@@ -38,7 +38,8 @@ WASTE: Final = 8
 FOUNDATION: Final = 9  # as a destination: the card's own foundation
 FOUNDATION_OF: Final = (10, 11, 12, 13)  # as a source: the ♠ ♥ ♦ ♣ foundation's top card
 
-_TEXT = re.compile(r"(w|[1-7]|f[SHDC])>([1-7]|f)(?:x([0-9]{1,2}))?")
+# One spelling per move: a count only when above one, without a leading zero.
+_TEXT = re.compile(r"(w|[1-7]|f[SHDC])>([1-7]|f)(?:x([1-9][0-9]?))?")
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -95,7 +96,7 @@ class Move:
         for anything else, ``None`` and other types included."""
         if not isinstance(text, str):
             raise MessageError(Msg("klondike.move.text", text=shorten(repr(text))))
-        s = text.strip()
+        s = text
         if s == "stock":
             return _STOCK
         m = _TEXT.fullmatch(s) if len(s) <= 12 else None
@@ -104,7 +105,7 @@ class Move:
         a, b, n = m.group(1), m.group(2), m.group(3)
         count = int(n) if n else 1
         several = a.isdigit() and b != "f"
-        if count < 1 or (count > 1 and not several) or count > 13:
+        if n == "1" or (count > 1 and not several) or count > 13:
             raise MessageError(Msg("klondike.move.text_count", text=shorten(s)))
         if a.startswith("f") and b == "f":
             raise MessageError(Msg("klondike.move.text", text=shorten(s)))

@@ -11,7 +11,7 @@ A deal ID names the variant and the shuffle: ``S4-2718281828`` is 4-suit Spider 
    again (card ``k`` to column ``k % 10``), so columns 1–4 get six cards and 5–10 five;
    the other 50 are the stock in dealing order.
 
->>> parse_deal_id(" s4-007 ")
+>>> parse_deal_id("S4-7")
 (4, 7)
 >>> shuffled_deck(4, 1)[:5] == shuffled_deck(4, 1)[:5]
 True

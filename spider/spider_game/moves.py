@@ -10,7 +10,8 @@ from ..core.cards import shorten
 from ..core.messages import MessageError, Msg
 from .deck import COLUMNS
 
-_MOVE_TEXT = re.compile(r"(\d+)>(\d+)(?:x(\d+))?")
+# One spelling per move: ASCII digits without leading zeros, a count only when above one.
+_MOVE_TEXT = re.compile(r"([1-9][0-9]?)>([1-9][0-9]?)(?:x([2-9]|[1-9][0-9]{1,2}))?")
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -49,11 +50,23 @@ class Move:
 
     @classmethod
     def from_text(cls, text: str) -> Move:
-        """Parse ``"3>7"``, ``"3>7x4"`` or ``"deal"``; a ``MessageError`` (a ``ValueError``
-        with a German sentence) otherwise."""
+        """Parse ``"3>7"``, ``"3>7x4"`` or ``"deal"``, each move's one spelling (no spaces,
+        ASCII digits without leading zeros, no ``x1``); a ``MessageError`` (a ``ValueError``
+        with a German sentence) otherwise.
+
+        >>> [str(Move.from_text(t)) for t in ("10>4", "3>7x12", "deal")]
+        ['10>4', '3>7x12', 'deal']
+        >>> for t in ("0003>7", "３>７", "١>٢", " 3>7", "3>7x1", "3>7x04"):
+        ...     try:
+        ...         Move.from_text(t)
+        ...     except ValueError:
+        ...         pass
+        ...     else:
+        ...         print("taken:", t)
+        """
         if not isinstance(text, str):
             raise MessageError(Msg("move.text", text=shorten(repr(text))))
-        s = text.strip()
+        s = text
         if s == "deal":
             return _DEAL
         m = _MOVE_TEXT.fullmatch(s) if len(s) <= 12 else None

@@ -75,7 +75,7 @@ def open_link(kind: str, value: str) -> Any:
     registry); ``MessageError`` with a sentence for the player if it is bad."""
     try:
         if kind == "deal":
-            return new_game(value.strip())
+            return new_game(value)
         return game_from_text(value)
     except MessageError as e:
         key = "ui.link.bad_deal" if kind == "deal" else "ui.link.bad_pos"

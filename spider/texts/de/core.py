@@ -33,6 +33,7 @@ TEXTS = {
     "json.foreign": "Das ist kein Spielstand dieses Spiels.",
     "json.other_game": "Der Spielstand gehört zu einem anderen Spiel.",
     "json.version": "Der Spielstand hat die Version {found}; lesbar ist Version {expected}.",
+    "deal_id.spelling": "Die Kennung „{text}“ ist so nicht geschrieben: Jedes Spiel hat genau eine Kennung, hier „{meant}“ (Großbuchstabe, Zahlen ohne führende Nullen, nichts davor oder danach).",
     "deal_id.any_format": (
         "Die Kennung „{text}“ ist ungültig: Erwartet wird S1-, S2-, S4- (Spider) oder K1-, K3- "
         "(Klondike) und eine Nummer, zum Beispiel S4-123456 oder K1-42."

@@ -33,6 +33,7 @@ TEXTS = {
     "json.foreign": "This is not a saved game of this game.",
     "json.other_game": "The saved game belongs to another game.",
     "json.version": "The saved game has version {found}; version {expected} can be read.",
+    "deal_id.spelling": "The ID “{text}” is not written that way: every deal has exactly one ID, here “{meant}” (a capital letter, numbers without leading zeros, nothing before or after).",
     "deal_id.any_format": (
         "The ID “{text}” is not valid: expected S1-, S2-, S4- (Spider) or K1-, K3- (Klondike) "
         "and a number, for example S4-123456 or K1-42."
