@@ -21,12 +21,13 @@ The page talks to its worker in small JSON documents, the same for every game:
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
-from .messages import MessageError
+from .messages import MessageError, Msg
 
 Status = Literal["solved", "unsolvable", "unknown"]
 STATUSES: tuple[Status, ...] = ("solved", "unsolvable", "unknown")
@@ -56,14 +57,34 @@ def solve_request(game: str, doc: str, seconds: float, max_nodes: int) -> str:
                        "max_nodes": max_nodes})
 
 
+MAX_SECONDS = 600.0
+MAX_NODES = 100_000_000
+
+
+def request_number(request: dict[str, Any], name: str, default: float, low: float, high: float,
+                   *, whole: bool) -> float:
+    """A number field of a worker request, checked: a JSON number (not ``true``), finite,
+    within ``low..high`` (a whole number if ``whole``); ``MessageError`` otherwise."""
+    value = request.get(name, default)
+    ok = type(value) is int or (type(value) is float and not whole and math.isfinite(value))
+    if not ok or not low <= value <= high:
+        raise MessageError(Msg("worker.field", name=name))
+    return float(value)
+
+
 def answer_solve(request: dict[str, Any],
                  solve: Callable[[str, int, Callable[[], bool]], SolveResult[Any]]) -> str:
     """Run ``solve(doc, max_nodes, should_stop)`` for a request and answer in JSON; the
-    deadline is the request's ``seconds`` on the worker's clock."""
+    deadline is the request's ``seconds`` on the worker's clock. A field of the wrong type
+    or out of range is refused with the protocol's error answer."""
     try:
-        end = time.monotonic() + float(request.get("seconds", 5))
-        result = solve(str(request["doc"]), int(request.get("max_nodes", 250_000)),
-                       lambda: time.monotonic() > end)
+        seconds = request_number(request, "seconds", 5, 0, MAX_SECONDS, whole=False)
+        max_nodes = int(request_number(request, "max_nodes", 250_000, 1, MAX_NODES, whole=True))
+        doc = request.get("doc")
+        if not isinstance(doc, str):
+            raise MessageError(Msg("worker.field", name="doc"))
+        end = time.monotonic() + seconds
+        result = solve(doc, max_nodes, lambda: time.monotonic() > end)
     except MessageError as e:
         return json.dumps({"status": "error", "reason": str(e)})
     return json.dumps({"status": result.status, "line": [m.text() for m in result.line],

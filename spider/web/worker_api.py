@@ -23,7 +23,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ..core.messages import MessageError
+from ..core.messages import MessageError, Msg
 from ..core.registry import find_game
 from ..core.saves import load_json
 from ..core.solving import SolveResult, answer_solve
@@ -31,12 +31,15 @@ from ..core.solving import SolveResult, answer_solve
 HANDLERS: dict[str, Callable[[dict[str, Any]], str]] = {}
 
 
-def _error(reason: str) -> str:
-    return json.dumps({"status": "error", "reason": reason})
+def _error(reason: str | Msg) -> str:
+    return json.dumps({"status": "error", "reason": reason if isinstance(reason, str) else str(reason)})
 
 
 def _solve(request: dict[str, Any]) -> str:
-    module = find_game(str(request.get("game", "spider"))).module()
+    name = request.get("game", "spider")
+    if not isinstance(name, str):
+        return _error(Msg("worker.field", name="game"))
+    module = find_game(name).module()
 
     def run(doc: str, max_nodes: int, stop: Callable[[], bool]) -> SolveResult[Any]:
         game = module.Game.from_json(doc)
@@ -51,7 +54,9 @@ def _opponent(request: dict[str, Any]) -> str:
 
     saved, deal_id, steps = request.get("saved"), request.get("deal_id"), request.get("steps", 1)
     if type(steps) is not int or not 1 <= steps <= 5000:
-        return _error("steps")
+        return _error(Msg("worker.field", name="steps"))
+    if not (isinstance(saved, str) or (saved is None and isinstance(deal_id, str))):
+        return _error(Msg("worker.field", name="saved" if saved is not None else "deal_id"))
     cpu = ComputerDuel.resume(saved) if isinstance(saved, str) else ComputerDuel(str(deal_id))
     moves = []
     for _ in range(steps):
@@ -69,14 +74,20 @@ HANDLERS["opponent"] = _opponent
 HANDLERS["solve"] = _solve
 
 
-def handle(request: str) -> str:
+def handle(request: object) -> str:
+    """Answer one request; never raises: whatever the request, the answer is a JSON
+    document, an error answer (with a sentence from the catalog) for anything malformed,
+    so the worker keeps serving."""
     try:
         data = load_json(request)
     except MessageError as e:
         return _error(str(e))
-    if not isinstance(data, dict) or data.get("op") not in HANDLERS:
-        return _error("unknown request")
+    op = data.get("op") if isinstance(data, dict) else None
+    if not isinstance(op, str) or op not in HANDLERS:
+        return _error(Msg("worker.unknown"))
     try:
-        return HANDLERS[data["op"]](data)
+        return HANDLERS[op](data)
     except MessageError as e:
         return _error(str(e))
+    except Exception:  # a request no check foresaw: refused, and the worker goes on
+        return _error(Msg("worker.failed"))

@@ -33,6 +33,9 @@ TEXTS = {
     "json.foreign": "Das ist kein Spielstand dieses Spiels.",
     "json.other_game": "Der Spielstand gehört zu einem anderen Spiel.",
     "json.version": "Der Spielstand hat die Version {found}; lesbar ist Version {expected}.",
+    "worker.field": "Die Anfrage an den Rechner ist fehlerhaft: Das Feld „{name}“ fehlt oder hat einen unzulässigen Wert.",
+    "worker.unknown": "Diese Anfrage kennt der Rechner nicht.",
+    "worker.failed": "Der Rechner konnte diese Anfrage nicht bearbeiten.",
     "deal_id.spelling": "Die Kennung „{text}“ ist so nicht geschrieben: Jedes Spiel hat genau eine Kennung, hier „{meant}“ (Großbuchstabe, Zahlen ohne führende Nullen, nichts davor oder danach).",
     "deal_id.any_format": (
         "Die Kennung „{text}“ ist ungültig: Erwartet wird S1-, S2-, S4- (Spider) oder K1-, K3- "

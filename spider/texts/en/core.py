@@ -33,6 +33,9 @@ TEXTS = {
     "json.foreign": "This is not a saved game of this game.",
     "json.other_game": "The saved game belongs to another game.",
     "json.version": "The saved game has version {found}; version {expected} can be read.",
+    "worker.field": "The request to the engine is malformed: the field “{name}” is missing or has a value it cannot take.",
+    "worker.unknown": "The engine does not know this request.",
+    "worker.failed": "The engine could not handle this request.",
     "deal_id.spelling": "The ID “{text}” is not written that way: every deal has exactly one ID, here “{meant}” (a capital letter, numbers without leading zeros, nothing before or after).",
     "deal_id.any_format": (
         "The ID “{text}” is not valid: expected S1-, S2-, S4- (Spider) or K1-, K3- (Klondike) "

@@ -1,0 +1,91 @@
+"""The engine's worker answers every request with a JSON document and keeps serving: a
+request of the wrong shape gets the protocol's error answer with a sentence from the
+catalog, never an exception and never Python's own text (issue "Klondike and the duel,
+tried as a new player and as an attacker would", item 15; "Attacked", item 10)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from positions import build
+
+from spider import Game
+from spider.web.worker_api import handle
+
+STATUSES = {"ok", "error", "solved", "unsolvable", "unknown"}
+PYTHON_WORDS = ("Traceback", "unhashable", "KeyError", "TypeError", "ValueError", "OverflowError",
+                "invalid literal", "object", "NoneType")
+DOC = Game.new(deal_id="S1-5").to_json()
+SOLVE = {"op": "solve", "game": "spider", "doc": DOC, "seconds": 1, "max_nodes": 50}
+# Every card known: one run left to lay down (the solver's own answer, not an error).
+KNOWN = Game.from_text(build(["KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "AS", "", "", "", "", "", "", "", ""],
+                             suits=1, done="S S S S S S S")).to_json()
+
+
+def answer(request: object) -> dict[str, object]:
+    text = handle(request if isinstance(request, str) else json.dumps(request))
+    doc = json.loads(text)
+    assert isinstance(doc, dict) and doc.get("status") in STATUSES, text
+    return doc
+
+
+def refused(request: object) -> str:
+    doc = answer(request)
+    assert doc["status"] == "error", doc
+    reason = str(doc["reason"])
+    assert reason and not any(w in reason for w in PYTHON_WORDS), reason
+    return reason
+
+
+@pytest.mark.parametrize("request_", [
+    {"op": {"a": 1}}, {"op": []}, {"op": None}, {"op": 5}, {"op": "nope"}, [1, 2], "x", 5, None,
+    {"op": "solve"}, {"op": "solve", "game": "spider"}, {"op": "solve", "game": ["spider"], "doc": DOC},
+    {**SOLVE, "max_nodes": 0}, {**SOLVE, "max_nodes": -5}, {**SOLVE, "max_nodes": 2.5},
+    {**SOLVE, "max_nodes": "\x00"}, {**SOLVE, "max_nodes": True}, {**SOLVE, "max_nodes": 10**30},
+    {**SOLVE, "seconds": "fast"}, {**SOLVE, "seconds": -1}, {**SOLVE, "seconds": None},
+    {**SOLVE, "doc": 7}, {**SOLVE, "doc": "{"}, {**SOLVE, "game": "chess"},
+    {"op": "opponent"}, {"op": "opponent", "deal_id": 5}, {"op": "opponent", "deal_id": "X9-1"},
+    {"op": "opponent", "saved": 5}, {"op": "opponent", "saved": "{}"},
+    {"op": "opponent", "deal_id": "S4-1", "steps": 0}, {"op": "opponent", "deal_id": "S4-1", "steps": "1"},
+])
+def test_a_malformed_request_gets_the_error_answer(request_: object) -> None:
+    refused(request_)
+
+
+def test_numbers_json_cannot_hold_exactly_are_refused() -> None:
+    refused('{"op": "solve", "game": "spider", "doc": "x", "seconds": 1, "max_nodes": 1e999}')
+    refused('{"op": "solve", "game": "spider", "doc": "x", "seconds": 1e999, "max_nodes": 5}')
+    refused('{"op": "solve", "game": "spider", "doc": "x", "seconds": NaN, "max_nodes": 5}')
+
+
+def test_after_bad_requests_the_worker_still_answers_good_ones() -> None:
+    refused({"op": {"a": 1}})
+    assert answer({"op": "ping"}) == {"status": "ok"}
+    assert answer({**SOLVE, "doc": KNOWN})["status"] == "solved"
+    assert answer({"op": "opponent", "deal_id": "S1-3", "steps": 2})["status"] == "ok"
+
+
+_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6),
+                       lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner,
+                                                                                   max_size=3),
+                       max_leaves=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["solve", "opponent", "ping", "x"]),
+       st.dictionaries(st.sampled_from(["game", "doc", "seconds", "max_nodes", "deal_id", "saved", "steps"]),
+                       _VALUES, max_size=5))
+def test_any_request_of_the_right_top_level_shape_gets_an_answer(op: str, fields: dict[str, object]) -> None:
+    request = {"op": op, **fields}
+    if op == "solve" and isinstance(request.get("max_nodes"), int):
+        request["max_nodes"] = min(int(request["max_nodes"]), 50)  # a real search stays small here
+    if op == "opponent" and isinstance(request.get("steps"), int):
+        request["steps"] = min(int(request["steps"]), 2)
+    try:
+        text = json.dumps(request, allow_nan=True)
+    except (TypeError, ValueError):
+        return
+    answer(text)
