@@ -21,7 +21,7 @@ from e2e.klondike_page import (
     shown,
     stock,
 )
-from e2e.spider_page import button, message
+from e2e.spider_page import button, message, storage
 from spider.web.storage import SETTINGS_FORMAT, SETTINGS_VERSION, Settings
 
 
@@ -81,3 +81,61 @@ def test_a_saved_two_card_stock_game_is_resumed(page: Page, base_url: str, devic
     wait_ready(page)
     assert shown(page) == engine_shown(game)
     expect(message(page)).not_to_have_class("refusal")
+
+
+# ----------------------------------------------------------------------------- the page always starts
+# Makes the next setAttribute(name, …) that Python calls (its stack runs through Pyodide) raise
+# once: the start-up picture and the skeleton (plain JavaScript) are never hit.
+TRAP = """
+(() => {
+  const original = Element.prototype.setAttribute;
+  Element.prototype.setAttribute = function (name, value) {
+    const wanted = window.__trapAttribute;
+    if (wanted && name === wanted && /pyodide/.test(new Error().stack || "")) {
+      window.__trapAttribute = null;
+      window.__trapped = (window.__trapped || 0) + 1;
+      throw new Error("trapped " + name);
+    }
+    return original.call(this, name, value);
+  };
+})();
+"""
+ASIDE = "Object.keys(localStorage).filter(k => k.startsWith('spider.unreadable.'))"
+
+
+def test_a_saved_game_whose_first_drawing_raises_is_kept_aside_and_a_fresh_game_starts(
+        page: Page, base_url: str) -> None:
+    open_game(page, base_url, "?deal=K1-5")
+    stock(page).click()
+    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+    saved = storage(page, KEY)
+    page.add_init_script(TRAP + "window.__trapAttribute = 'data-game';")
+    page.reload()
+    wait_ready(page)  # the page starts in spite of it
+    assert page.evaluate("window.__trapped") == 1
+    expect(message(page)).to_have_attribute("data-key", "ui.save.unreadable")
+    aside = page.evaluate(ASIDE)
+    assert len(aside) == 1 and storage(page, aside[0]) == saved  # nothing lost
+    expect(page.locator("#board")).to_have_attribute("data-game", "klondike")
+    expect(page.locator('[data-stat="moves"]')).to_have_text("0")  # a fresh deal
+    assert saved_game(page).moves_count == 0
+
+
+def test_a_drawing_error_after_a_move_is_said_and_the_move_stands(page: Page, base_url: str) -> None:
+    page.add_init_script(TRAP)
+    open_kpos(page, base_url, FIVE)
+    page.evaluate("window.__trapAttribute = 'data-count'")
+    stock(page).click()
+    expect(message(page)).to_have_attribute("data-key", "ui.render.failed")
+    assert page.evaluate("window.__trapped") == 1
+    expected = Game.from_text(FIVE)
+    expected.play(Move.stock())
+    # The engine's game, the save and undo are as the move left them; the table shows it.
+    assert saved_game(page).to_text() == expected.to_text()
+    assert shown(page) == engine_shown(expected)
+    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+    expect(button(page, "Zurück")).to_be_enabled()
+    stock(page).click()  # and the next move draws as usual
+    expected.play(Move.stock())
+    assert shown(page) == engine_shown(expected)
+    expect(message(page)).not_to_have_attribute("data-key", "ui.render.failed")

@@ -38,12 +38,15 @@ from typing import Final
 from .core.deal_ids import split_deal_id
 from .core.messages import MessageError, Msg
 from .core.timefmt import format_time
+from .texts.keys import family
 
 SPIDER_VARIANTS: Final = (1, 2, 4)
 KLONDIKE_DRAWS: Final = (1, 3)
 SPIDER_SEEDS: Final = 2**32
 KLONDIKE_LEVEL: Final = "normal"
 KLONDIKE_POOL: Final = 500  # the first entries of the list the day's deal is taken from
+DAILY_GAME: Final = family("daily.game.{game}", game=("spider", "klondike"))
+DAILY_VARIANT: Final = family("daily.variant.{game}", game=("spider", "klondike"))
 
 # Where the Klondike package keeps its deal lists: ``spider.klondike.level_deals(draw,
 # level) -> Sequence[str]``, the deal IDs of that draw count's level, in a fixed order.
@@ -101,8 +104,8 @@ def share_text(lang: str, game: str, variant: int, date: datetime.date, won: boo
         raise MessageError(Msg("daily.no_variant", game=str(game)[:20], variant=str(variant)[:4]))
     return Msg(
         "daily.share",
-        game=Msg(f"daily.game.{game}"),
-        variant=Msg(f"daily.variant.{game}", n=variant),
+        game=Msg(DAILY_GAME(game=game)),
+        variant=Msg(DAILY_VARIANT(game=game), n=variant),
         date=date.isoformat(),
         outcome=Msg("daily.won" if won else "daily.lost"),
         time=format_time(time_ms),

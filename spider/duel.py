@@ -18,35 +18,42 @@ The challenge link
 A compact, URL-safe text for a query parameter (only ``A–Z a–z 0–9 - _ .``, which neither
 ``encodeURIComponent`` nor form encoding changes), fields separated by ``.``::
 
-    1.S4-123.<player>[.<player>].<check>
-    player = <name>.<time ms>.<undos>.<moves on the table>.<move list>
+    2.S4-123.<player>[.<player>].<check>
+    player = <name>.<time ms>.<actions>.<action list>
 
-* ``1``: the format version; ``S4-123``: the deal ID, canonical.
+* ``2``: the format version; ``S4-123``: the deal ID, canonical.
 * ``name``: the player's name as UTF-8 in base64url without padding (empty for none);
   at most :data:`MAX_NAME` characters, printable, single spaces.
-* ``time ms``, ``undos``, ``moves``: decimal, no leading zeros. The undos count because
-  each costs a point in a duel; the time is shown, never scored.
-* ``move list``: the line on the table (``game.line``; undone actions are not in it), in
-  base64url, six bits per character, bits read from the most significant: per action
-  7 bits, ``0..89`` a move (``src * 9 + d`` with ``d`` the destination among the nine
-  other columns, ``dst - 1`` when ``dst > src``) or ``90`` the deal; after a move one bit,
-  0 for one card, 1 followed by 4 bits of ``count - 2`` (2..13 cards). The last
-  character is padded with zero bits. About 8 bits per action: 200 actions are about 270
-  characters.
+* ``time ms``, ``actions``: decimal, no leading zeros. The time is shown, never scored.
+* ``action list``: everything the player did, in order (``game.journal``): every move and
+  deal, every undo and every redo, in base64url, six bits per character, bits read from the
+  most significant: per action 7 bits, ``0..89`` a move (``src * 9 + d`` with ``d`` the
+  destination among the nine other columns, ``dst - 1`` when ``dst > src``), ``90`` the
+  deal, ``91`` an undo, ``92`` a redo; after a move one bit, 0 for one card, 1 followed by 4
+  bits of ``count - 2`` (2..13 cards). The last character is padded with zero bits. About 8
+  bits per action: 200 actions are about 270 characters.
 * ``check``: the first 6 characters of the base64url SHA-256 of everything before it, so
   an edited or cut-off link is named as such rather than read as another game. (Anyone
   can recompute it: it guards against accidents, not cheats; cheating is what the replay
   stops.)
 
+Nothing in a link is taken on its word but the name and the time: the points, the moves
+and the undos (each costs a point) all follow from replaying its actions through the
+engine. (The first format, ``1.``, carried the undos as a number beside the moves on the
+table, so editing it changed the points: such a link from elsewhere is refused; the page
+still reads the ones it stored itself.)
+
 One player is a challenge; a second player is the answer that goes back (the challenger's
-line first, so the link alone shows both results side by side).
+line first, so the link alone shows both results side by side). The challenger's page
+keeps the challenges it sent (:func:`challenge_of`), so an answer whose first half is not
+one of them is not taken as the challenger's own result.
 
 >>> from spider import Game
 >>> g = Game.new(deal_id="S1-5", duel=True)
 >>> _ = g.play(g.hint().move)
 >>> link = encode_challenge(g, "Ann", 12_000)
->>> link
-'1.S1-5.QW5u.12000.0.1.Sg.anbXf5'
+>>> link.split(".")[:5]
+['2', 'S1-5', 'QW5u', '12000', '1']
 >>> r = replay_challenge(decode_challenge(link))
 >>> (r.name, r.points, r.moves) == ("Ann", g.score, 1)
 True
@@ -66,8 +73,10 @@ from .core.messages import IllegalMove, MessageError, Msg
 from .spider_game import Game, Move
 from .spider_game.deck import parse_deal_id
 from .spider_game.opponent import Opponent
+from .texts.keys import family
 
-VERSION: Final = "1"
+VERSION: Final = "2"
+OLD_VERSION: Final = "1"  # read only from the page's own storage (see the module docstring)
 MAX_LINK: Final = 20_000  # characters; a long game's link is about 1,000
 MAX_NAME: Final = 24  # characters of a name
 MAX_MOVES: Final = 4_000  # actions on the table per player
@@ -75,6 +84,8 @@ MAX_TIME_MS: Final = 100 * 3600 * 1000
 MAX_UNDOS: Final = 999_999
 CHECK_CHARS: Final = 6
 DEAL_CODE: Final = 90
+UNDO_CODE: Final = 91
+REDO_CODE: Final = 92
 
 Outcome = Literal["won", "lost", "drawn"]
 
@@ -83,7 +94,9 @@ _B64_INDEX = {c: i for i, c in enumerate(_B64)}
 _B64_TEXT = re.compile(r"[A-Za-z0-9_-]*")
 _NUMBER = re.compile(r"0|[1-9][0-9]{0,9}")
 _LINK_CHARS = re.compile(r"[A-Za-z0-9_.-]*")
-_PLAYER_FIELDS: Final = 5
+LINK_WHAT: Final = family("duel.link.what.{what}", what=("name", "time", "undos", "moves", "deal"))
+_PLAYER_FIELDS: Final = 4
+_OLD_PLAYER_FIELDS: Final = 5
 
 
 # ----------------------------------------------------------------------------- results
@@ -179,14 +192,40 @@ def _name_ok(name: str) -> bool:
 
 
 # ----------------------------------------------------------------------------- the link
+Action = Move | Literal["undo", "redo"]
+
+
 @dataclass(frozen=True)
 class Played:
-    """One player's game as a link carries it: a name, the time, the undos, the line."""
+    """One player's game as a link carries it: a name, the time, and every action in order
+    (moves and deals, ``"undo"``, ``"redo"``). ``old_undos``: the undo count a first-format
+    link carried as a number (only ever read from the page's own storage)."""
 
     name: str
     time_ms: int
-    undos: int
-    line: tuple[Move, ...]
+    actions: tuple[Action, ...]
+    old_undos: int = 0
+
+    @property
+    def undos(self) -> int:
+        return self.old_undos + sum(1 for a in self.actions if a == "undo")
+
+    @property
+    def line(self) -> tuple[Move, ...]:
+        """The moves on the table at the end (what undo took back is gone)."""
+        done: list[Move] = []
+        undone: list[Move] = []
+        for a in self.actions:
+            if a == "undo":
+                if done:
+                    undone.append(done.pop())
+            elif a == "redo":
+                if undone:
+                    done.append(undone.pop())
+            else:
+                done.append(a)
+                undone.clear()
+        return tuple(done)
 
 
 @dataclass(frozen=True)
@@ -206,14 +245,18 @@ class Challenge:
 
 
 def played_of(game: Game, name: str, time_ms: int) -> Played:
-    """What a link will carry of a game; ``MessageError`` if it cannot be carried."""
+    """What a link will carry of a game; ``MessageError`` if it cannot be carried (no deal
+    ID, too many actions, or undos its journal does not record: a game saved before games
+    kept one)."""
     if not game.deal_id:
         raise MessageError(Msg("duel.link.no_deal"))
-    line = tuple(game.line)
-    if len(line) > MAX_MOVES:
+    if not game.journal_known and game.undos:
+        raise MessageError(Msg("duel.link.no_journal"))
+    actions: tuple[Action, ...] = tuple(a if isinstance(a, Move) else ("undo" if a == "undo" else "redo")
+                                        for a in (game.journal if game.journal_known else game.line))
+    if len(actions) > MAX_MOVES:
         raise MessageError(Msg("duel.link.too_many_moves", limit=MAX_MOVES))
-    return Played(clean_name(name), max(0, min(int(time_ms), MAX_TIME_MS)),
-                  min(game.undos, MAX_UNDOS), line)
+    return Played(clean_name(name), max(0, min(int(time_ms), MAX_TIME_MS)), actions)
 
 
 def encode_challenge(game: Game, name: str, time_ms: int) -> str:
@@ -229,23 +272,36 @@ def encode_answer(challenge: Challenge, game: Game, name: str, time_ms: int) -> 
     return _encode(challenge.deal_id, [challenge.challenger, played_of(game, name, time_ms)])
 
 
+def challenge_of(challenge: Challenge) -> str:
+    """The challenge link that an answer answers (its first player alone), as the
+    challenger's page sent it: what the page compares with the challenges it keeps."""
+    return _encode(challenge.deal_id, [challenge.challenger])
+
+
 def _encode(deal_id: str, players: Sequence[Played]) -> str:
+    if any(p.old_undos for p in players):
+        old = [OLD_VERSION, deal_id]
+        for p in players:
+            old += [_b64(p.name.encode("utf-8")), str(p.time_ms), str(p.undos), str(len(p.line)),
+                    pack_moves(p.line)]
+        body = ".".join(old)
+        return f"{body}.{_check(body)}"
     fields = [VERSION, deal_id]
     for p in players:
-        fields += [_b64(p.name.encode("utf-8")), str(p.time_ms), str(p.undos), str(len(p.line)),
-                   pack_moves(p.line)]
+        fields += [_b64(p.name.encode("utf-8")), str(p.time_ms), str(len(p.actions)), pack_actions(p.actions)]
     body = ".".join(fields)
     return f"{body}.{_check(body)}"
 
 
-def decode_challenge(text: object) -> Challenge:
+def decode_challenge(text: object, *, stored: bool = False) -> Challenge:
     """Read a link's text (the query parameter's value). Checks the shape, the size and
     the check characters; the moves are checked by :func:`replay_challenge`.
 
     ``MessageError`` keys: ``duel.link.too_long``, ``duel.link.not_link`` (not a
-    challenge at all), ``duel.link.version`` (a later format), ``duel.link.damaged``
-    (edited or cut short), ``duel.link.broken`` (well-formed outside, wrong inside),
-    ``duel.link.deal`` (not a Spider deal: another game's ID, say).
+    challenge at all), ``duel.link.version`` (a later format), ``duel.link.old`` (the first
+    format, whose undos cannot be proved: read only when ``stored``, a link the page kept
+    itself), ``duel.link.damaged`` (edited or cut short), ``duel.link.broken``
+    (well-formed outside, wrong inside), ``duel.link.deal`` (not a Spider deal).
     """
     if not isinstance(text, str):
         raise MessageError(Msg("duel.link.not_link"))
@@ -255,19 +311,23 @@ def decode_challenge(text: object) -> Challenge:
     if not text or _LINK_CHARS.fullmatch(text) is None:
         raise MessageError(Msg("duel.link.not_link"))
     fields = text.split(".")
-    if fields[0] != VERSION:
+    if fields[0] == OLD_VERSION and len(fields) > 2 and not stored:
+        raise MessageError(Msg("duel.link.old"))
+    if fields[0] not in (VERSION, OLD_VERSION):
         if fields[0].isdigit() and len(fields) > 2:
             raise MessageError(Msg("duel.link.version", found=shorten(fields[0], 12)))
         raise MessageError(Msg("duel.link.not_link"))
-    if len(fields) not in (2 + _PLAYER_FIELDS + 1, 2 + 2 * _PLAYER_FIELDS + 1):
+    width = _PLAYER_FIELDS if fields[0] == VERSION else _OLD_PLAYER_FIELDS
+    if len(fields) not in (2 + width + 1, 2 + 2 * width + 1):
         raise MessageError(Msg("duel.link.damaged"))
     body, check = text.rsplit(".", 1)
     if check != _check(body):
         raise MessageError(Msg("duel.link.damaged"))
     deal_id = _deal(fields[1])
     players = []
-    for start in range(2, len(fields) - 1, _PLAYER_FIELDS):
-        players.append(_player(fields[start:start + _PLAYER_FIELDS]))
+    for start in range(2, len(fields) - 1, width):
+        part = fields[start:start + width]
+        players.append(_player(part) if width == _PLAYER_FIELDS else _old_player(part))
     return Challenge(deal_id, tuple(players))
 
 
@@ -277,7 +337,7 @@ def link_deal_id(text: object) -> str | None:
     if not isinstance(text, str) or len(text) > MAX_LINK:
         return None
     fields = text.strip().split(".", 2)
-    if len(fields) < 2 or fields[0] != VERSION:
+    if len(fields) < 2 or fields[0] not in (VERSION, OLD_VERSION):
         return None
     try:
         return _deal(fields[1])
@@ -298,18 +358,32 @@ def _deal(text: str) -> str:
     return canonical
 
 
-def _player(fields: Sequence[str]) -> Played:
-    name_text, time_text, undos_text, count_text, moves_text = fields
+def _name(text: str) -> str:
     try:
-        name = _unb64(name_text).decode("utf-8")
+        name = _unb64(text).decode("utf-8")
     except (ValueError, UnicodeDecodeError):
         raise _broken("name") from None
     if not _name_ok(name):
         raise _broken("name")
+    return name
+
+
+def _player(fields: Sequence[str]) -> Played:
+    name_text, time_text, count_text, actions_text = fields
+    name = _name(name_text)
+    time_ms = _number(time_text, MAX_TIME_MS, "time")
+    count = _number(count_text, MAX_MOVES, "moves")
+    return Played(name, time_ms, tuple(unpack_actions(actions_text, count)))
+
+
+def _old_player(fields: Sequence[str]) -> Played:
+    """A player of the first format (``name.time.undos.moves.move list``)."""
+    name_text, time_text, undos_text, count_text, moves_text = fields
+    name = _name(name_text)
     time_ms = _number(time_text, MAX_TIME_MS, "time")
     undos = _number(undos_text, MAX_UNDOS, "undos")
     count = _number(count_text, MAX_MOVES, "moves")
-    return Played(name, time_ms, undos, tuple(unpack_moves(moves_text, count)))
+    return Played(name, time_ms, tuple(unpack_moves(moves_text, count)), old_undos=undos)
 
 
 def _number(text: str, limit: int, what: str) -> int:
@@ -319,7 +393,7 @@ def _number(text: str, limit: int, what: str) -> int:
 
 
 def _broken(what: str) -> MessageError:
-    return MessageError(Msg("duel.link.broken", what=Msg(f"duel.link.what.{what}")))
+    return MessageError(Msg("duel.link.broken", what=Msg(LINK_WHAT(what=what))))
 
 
 def _check(body: str) -> str:
@@ -341,6 +415,16 @@ def _unb64(text: str) -> bytes:
 
 
 # ----------------------------------------------------------------------------- moves
+def pack_actions(actions: Sequence[Action]) -> str:
+    """Actions (moves, deals, ``"undo"``, ``"redo"``) in the link's bit code.
+
+    >>> text = pack_actions([Move(9, 3, 1), "undo", "redo", Move.deal(), Move(0, 1, 4)])
+    >>> unpack_actions(text, 5)[1:3]
+    ['undo', 'redo']
+    """
+    return _pack(actions)
+
+
 def pack_moves(line: Sequence[Move]) -> str:
     """The line in the link's bit code (see the module docstring).
 
@@ -349,6 +433,10 @@ def pack_moves(line: Sequence[Move]) -> str:
     >>> [str(m) for m in unpack_moves("qLQCQ", 3)]
     ['10>4', 'deal', '1>2x4']
     """
+    return _pack(line)
+
+
+def _pack(line: Sequence[Action]) -> str:
     out: list[str] = []
     acc = bits = 0
 
@@ -362,6 +450,10 @@ def pack_moves(line: Sequence[Move]) -> str:
         acc &= (1 << bits) - 1
 
     for m in line:
+        if m == "undo" or m == "redo":
+            put(UNDO_CODE if m == "undo" else REDO_CODE, 7)
+            continue
+        assert isinstance(m, Move)
         if m.is_deal:
             put(DEAL_CODE, 7)
             continue
@@ -379,8 +471,19 @@ def pack_moves(line: Sequence[Move]) -> str:
 
 
 def unpack_moves(text: str, count: int) -> list[Move]:
-    """Read ``count`` actions back; ``MessageError`` (``duel.link.broken``) if the text
-    is not exactly that many actions in the link's code."""
+    """Read ``count`` moves back; ``MessageError`` (``duel.link.broken``) if the text
+    is not exactly that many moves in the link's code."""
+    moves = _unpack(text, count, actions=False)
+    return [m for m in moves if isinstance(m, Move)]
+
+
+def unpack_actions(text: str, count: int) -> list[Action]:
+    """Read ``count`` actions (moves, deals, undos, redos) back; ``MessageError`` if the
+    text is not exactly that many actions in the link's code."""
+    return _unpack(text, count, actions=True)
+
+
+def _unpack(text: str, count: int, *, actions: bool) -> list[Action]:
     if len(text) > (count * 12 + 5) // 6 or any(c not in _B64_INDEX for c in text):
         raise _broken("moves")
     acc = 0
@@ -395,11 +498,14 @@ def unpack_moves(text: str, count: int) -> list[Move]:
         left -= width
         return (acc >> left) & ((1 << width) - 1)
 
-    moves: list[Move] = []
+    moves: list[Action] = []
     for _ in range(count):
         code = take(7)
         if code == DEAL_CODE:
             moves.append(Move.deal())
+            continue
+        if actions and code in (UNDO_CODE, REDO_CODE):
+            moves.append("undo" if code == UNDO_CODE else "redo")
             continue
         if code > DEAL_CODE:
             raise _broken("moves")
@@ -426,14 +532,20 @@ def replay_challenge(challenge: Challenge, player: int = 0) -> Result:
 
 
 def replay_game(deal_id: str, played: Played) -> Game:
-    """The game a link's player played, replayed (a duel game, undos counted)."""
+    """The game a link's player played, replayed action by action through the engine's
+    checked ``play``, ``undo`` and ``redo`` (a duel game: each undo costs its point)."""
     game: Game = Game.new(deal_id=deal_id, duel=True)
-    for n, move in enumerate(played.line, 1):
+    for n, action in enumerate(played.actions, 1):
         try:
-            game.play(move)
+            if action == "undo":
+                game.undo()
+            elif action == "redo":
+                game.redo()
+            else:
+                game.play(action)
         except IllegalMove as e:
             raise MessageError(Msg("duel.link.illegal", n=n, reason=e.message)) from None
-    game.undos = played.undos
+    game.undos += played.old_undos
     return game
 
 
@@ -485,16 +597,17 @@ class ComputerDuel:
         return self.game.to_json()
 
 
-def open_challenge(text: object) -> tuple[Challenge, tuple[Result, ...]]:
-    """Decode a link and replay every player in it: what the page calls on ``?duel=``."""
-    challenge = decode_challenge(text)
+def open_challenge(text: object, *, stored: bool = False) -> tuple[Challenge, tuple[Result, ...]]:
+    """Decode a link and replay every player in it: what the page calls on ``?duel=``
+    (``stored``: a link the page kept itself, which may be of the first format)."""
+    challenge = decode_challenge(text, stored=stored)
     return challenge, tuple(replay_challenge(challenge, i) for i in range(len(challenge.players)))
 
 
 __all__ = [
-    "MAX_LINK", "MAX_MOVES", "MAX_NAME", "VERSION", "Challenge", "ComputerDuel", "Outcome", "Played",
-    "Result",
-    "clean_name", "compare", "decode_challenge", "duel_points", "encode_answer", "encode_challenge",
-    "link_deal_id", "open_challenge", "pack_moves", "played_of", "replay_challenge", "replay_game",
-    "result_of", "unpack_moves",
+    "MAX_LINK", "MAX_MOVES", "MAX_NAME", "VERSION", "Action", "Challenge", "ComputerDuel", "Outcome",
+    "Played", "Result",
+    "challenge_of", "clean_name", "compare", "decode_challenge", "duel_points", "encode_answer",
+    "encode_challenge", "link_deal_id", "open_challenge", "pack_actions", "pack_moves", "played_of",
+    "replay_challenge", "replay_game", "result_of", "unpack_actions", "unpack_moves",
 ]

@@ -28,6 +28,11 @@ Rules (where the issue left room, decided here):
   counted within them; the best daily streak is kept separately.
 * Import replaces everything, and only after the whole file has been checked: a broken
   file raises :class:`~spider.core.messages.MessageError` and the caller keeps its data.
+  Checked means: only the keys the games' descriptors name (:func:`spider.core.registry.
+  all_stats_keys`), no key twice in any object, every count in range, and each record
+  consistent in itself (no more wins in the last results than games won, a streak that the
+  last results end with, a best time no longer than any game can be, a best daily streak
+  the daily results can hold).
   There is no merge (two devices' counts cannot be merged honestly: streaks and the last
   results depend on the order of games).
 
@@ -61,20 +66,26 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from .core.cards import shorten
 from .core.messages import MessageError, Msg
+from .core.registry import all_stats_keys
 from .core.saves import load_json
 from .core.timefmt import format_time
+from .texts.keys import family
 
 FORMAT: Final = "solitaire-stats"
 VERSION: Final = 1
 LAST: Final = 30
 DAILY_KEEP: Final = 1000
-MAX_KEYS: Final = 32
 MAX_BYTES: Final = 400_000
 MAX_COUNT: Final = 10**9  # games, hints, undos
 MAX_MS: Final = 10**13  # total milliseconds
+MAX_GAME_MS: Final = 100 * 3600 * 1000  # one game's time is counted up to 100 hours
 
 WAYS: Final = ("computer", "link", "device")
+# Duels are counted per way, and against the computer per level: "computer" is Leicht (what
+# every duel against the computer was before there were levels), then Mittel and Stark.
+DUEL_KEYS: Final = ("computer", "computer-medium", "computer-strong", "link", "device")
 OUTCOMES: Final = ("won", "lost", "drawn")
 RESULTS: Final = ("won", "lost", "abandoned")
 
@@ -82,15 +93,16 @@ Way = Literal["computer", "link", "device"]
 Outcome = Literal["won", "lost", "drawn"]
 GameResult = Literal["won", "lost", "abandoned"]
 
+RESULT_KEY: Final = family("stats.result.{result}", result=RESULTS)
 _KEY = re.compile(r"[a-z]{1,16}-[0-9]{1,2}(?:-[a-z]{1,16})?")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def stats_key(game: str, variant: int, level: str | None = None) -> str:
-    """The key of a game's variant: ``stats_key("spider", 4) == "spider-4"``,
-    ``stats_key("klondike", 1, "normal") == "klondike-1-normal"``."""
+    """The key of a game's variant (its descriptor says which): ``stats_key("spider", 4) ==
+    "spider-4"``, ``stats_key("klondike", 1, "normal") == "klondike-1-normal"``."""
     key = f"{game}-{variant}" + (f"-{level}" if level else "")
-    if _KEY.fullmatch(key) is None:
+    if _KEY.fullmatch(key) is None or key not in all_stats_keys():
         raise ValueError(f"not a statistics key: {key!r}")
     return key
 
@@ -124,7 +136,7 @@ class Record:
     hints: int = 0
     undos: int = 0
     last: list[Entry] = field(default_factory=list)
-    duels: dict[str, list[int]] = field(default_factory=lambda: {w: [0, 0, 0] for w in WAYS})
+    duels: dict[str, list[int]] = field(default_factory=lambda: {w: [0, 0, 0] for w in DUEL_KEYS})
     daily: dict[str, str] = field(default_factory=dict)
     best_daily_streak: int = 0
 
@@ -159,7 +171,7 @@ class Record:
     # ------------------------------------------------------------------ recording
     def _add(self, result: GameResult, time_ms: int, moves: int, hints: int, undos: int,
              daily: datetime.date | None) -> None:
-        time_ms, moves = _clamp(time_ms, MAX_MS), _clamp(moves, MAX_COUNT)
+        time_ms, moves = _clamp(time_ms, MAX_GAME_MS), _clamp(moves, MAX_COUNT)
         self.played += 1
         self.hints = _clamp(self.hints + _clamp(hints, MAX_COUNT), MAX_COUNT)
         self.undos = _clamp(self.undos + _clamp(undos, MAX_COUNT), MAX_COUNT)
@@ -223,11 +235,9 @@ class Stats:
         return self.records.get(key) or Record()
 
     def _record(self, key: str) -> Record:
-        if _KEY.fullmatch(key) is None:
+        if key not in all_stats_keys():
             raise ValueError(f"not a statistics key: {key!r}")
         if key not in self.records:
-            if len(self.records) >= MAX_KEYS:
-                raise ValueError("too many statistics keys")
             self.records[key] = Record()
         return self.records[key]
 
@@ -250,9 +260,9 @@ class Stats:
         return True
 
     def record_duel(self, key: str, way: str, outcome: str) -> None:
-        """A duel that ended: ``way`` in :data:`WAYS`, ``outcome`` (the player's) in
-        :data:`OUTCOMES` (e.g. :func:`spider.duel.compare`)."""
-        if way not in WAYS or outcome not in OUTCOMES:
+        """A duel that ended: ``way`` in :data:`DUEL_KEYS` (a way, the computer's per level),
+        ``outcome`` (the player's) in :data:`OUTCOMES` (e.g. :func:`spider.duel.compare`)."""
+        if way not in DUEL_KEYS or outcome not in OUTCOMES:
             raise ValueError(f"not a duel way and outcome: {way!r}, {outcome!r}")
         counts = self._record(key).duels[way]
         i = OUTCOMES.index(outcome)
@@ -286,12 +296,13 @@ class Stats:
         if set(data) != {"format", "version", "records"}:
             raise _broken("records")
         records = data["records"]
-        if not isinstance(records, dict) or len(records) > MAX_KEYS:
+        known = all_stats_keys()
+        if not isinstance(records, dict):
             raise _broken("records")
         out: dict[str, Record] = {}
         for key, doc in records.items():
-            if not isinstance(key, str) or _KEY.fullmatch(key) is None:
-                raise _broken("records")
+            if key not in known:
+                raise _broken(shorten(str(key), 24))
             out[key] = _read_record(key, doc)
         return cls(out)
 
@@ -322,7 +333,7 @@ def chart_bars(record: Record, lang: str = "de") -> list[Bar]:
     out = []
     for i, e in enumerate(record.last):
         h = max(2, round(CHART_HEIGHT * min(e.moves, tallest) / tallest))
-        title = Msg("stats.chart.entry", i=i + 1, result=Msg(f"stats.result.{e.result}"),
+        title = Msg("stats.chart.entry", i=i + 1, result=Msg(RESULT_KEY(result=e.result)),
                     time=format_time(e.time_ms), moves=Msg("stats.moves", n=e.moves)).render(lang)
         out.append(Bar(e.result, i * (CHART_BAR + CHART_GAP), CHART_HEIGHT - h, CHART_BAR, h, title))
     return out
@@ -358,7 +369,7 @@ def _record_doc(r: Record) -> dict[str, Any]:
         "best_time_ms": r.best_time_ms, "fewest_moves": r.fewest_moves, "won_time_ms": r.won_time_ms,
         "hints": r.hints, "undos": r.undos,
         "last": [[e.result, e.time_ms, e.moves] for e in r.last],
-        "duels": {w: list(r.duels[w]) for w in WAYS},
+        "duels": {w: list(r.duels[w]) for w in DUEL_KEYS},
         "daily": dict(sorted(r.daily.items())), "best_daily_streak": r.best_daily_streak,
     }
 
@@ -383,7 +394,7 @@ def _read_record(key: str, doc: object) -> Record:
         hints=_int(doc, "hints", key), undos=_int(doc, "undos", key),
         best_daily_streak=_int(doc, "best_daily_streak", key, DAILY_KEEP),
     )
-    for name, limit in (("best_time_ms", MAX_MS), ("fewest_moves", MAX_COUNT)):
+    for name, limit in (("best_time_ms", MAX_GAME_MS), ("fewest_moves", MAX_COUNT)):
         v = doc[name]
         if v is None and r.won == 0:
             continue
@@ -397,13 +408,16 @@ def _read_record(key: str, doc: object) -> Record:
         raise _broken(f"{key}.last")
     for item in last:
         if (not isinstance(item, list) or len(item) != 3 or item[0] not in RESULTS
-                or any(type(x) is not int or not 0 <= x <= MAX_MS for x in item[1:])):
+                or type(item[1]) is not int or not 0 <= item[1] <= MAX_GAME_MS
+                or type(item[2]) is not int or not 0 <= item[2] <= MAX_COUNT):
             raise _broken(f"{key}.last")
         r.last.append(Entry(item[0], item[1], item[2]))
+    _consistent(key, r)
     duels = doc["duels"]
-    if not isinstance(duels, dict) or set(duels) != set(WAYS):
+    # A file from before the computer had levels has the three ways only.
+    if not isinstance(duels, dict) or set(duels) not in (set(WAYS), set(DUEL_KEYS)):
         raise _broken(f"{key}.duels")
-    for way in WAYS:
+    for way in duels:
         counts = duels[way]
         if (not isinstance(counts, list) or len(counts) != 3
                 or any(type(x) is not int or not 0 <= x <= MAX_COUNT for x in counts)):
@@ -416,7 +430,41 @@ def _read_record(key: str, doc: object) -> Record:
         if not _is_date(day) or result not in ("won", "lost"):
             raise _broken(f"{key}.daily")
         r.daily[day] = result
+    _consistent_daily(key, r)
     return r
+
+
+def _consistent(key: str, r: Record) -> None:
+    """A record must be one that playing can make: the last results hold no more wins than
+    were won and no more other games than were not; the current streak is what they end
+    with; the won games' times add up to at least the best time per win."""
+    wins = sum(1 for e in r.last if e.result == "won")
+    if wins > r.won or len(r.last) - wins > r.played - r.won:
+        raise _broken(f"{key}.last")
+    tail = min(r.streak, len(r.last))
+    if any(e.result != "won" for e in r.last[len(r.last) - tail:]) or (
+            r.streak < len(r.last) and r.last[-1 - r.streak].result == "won"):
+        raise _broken(f"{key}.streak")
+    if r.won_time_ms > r.won * MAX_GAME_MS or (r.best_time_ms is not None
+                                                and r.best_time_ms * r.won > r.won_time_ms):
+        raise _broken(f"{key}.won_time_ms")
+
+
+def _consistent_daily(key: str, r: Record) -> None:
+    """Daily days: each won one is a won game; the best daily streak is at least the
+    longest run the days show, and no longer than the days won (unless days were dropped
+    for being older than the kept ones)."""
+    won_days = sorted(d for d, res in r.daily.items() if res == "won")
+    if len(won_days) > r.won or len(r.daily) > r.played:
+        raise _broken(f"{key}.daily")
+    longest = run = 0
+    previous: datetime.date | None = None
+    for text in won_days:
+        day = datetime.date.fromisoformat(text)
+        run = run + 1 if previous is not None and (day - previous).days == 1 else 1
+        longest, previous = max(longest, run), day
+    if r.best_daily_streak < longest or (len(r.daily) < DAILY_KEEP and r.best_daily_streak > len(won_days)):
+        raise _broken(f"{key}.best_daily_streak")
 
 
 def _is_date(text: object) -> bool:
@@ -429,5 +477,5 @@ def _is_date(text: object) -> bool:
     return True
 
 
-__all__ = ["DAILY_KEEP", "LAST", "OUTCOMES", "RESULTS", "WAYS", "Entry", "Record", "Stats",
+__all__ = ["DAILY_KEEP", "DUEL_KEYS", "LAST", "OUTCOMES", "RESULTS", "WAYS", "Entry", "Record", "Stats",
            "chart_svg", "format_time", "started", "stats_key"]

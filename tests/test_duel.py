@@ -27,9 +27,12 @@ from spider.duel import (
     encode_challenge,
     link_deal_id,
     open_challenge,
+    pack_actions,
     pack_moves,
+    played_of,
     replay_challenge,
     result_of,
+    unpack_actions,
     unpack_moves,
 )
 from spider.duel import (
@@ -132,7 +135,8 @@ def test_a_challenge_round_trips_and_replays_to_the_challengers_own_score() -> N
     link = encode_challenge(g, "Zoë 🕷", 251_000)
     c = decode_challenge(link)
     assert c.deal_id == "S4-77" and c.answer is None
-    assert c.challenger == Played("Zoë 🕷", 251_000, 7, tuple(g.line))
+    assert c.challenger == Played("Zoë 🕷", 251_000, tuple(played_of(g, "", 0).actions))
+    assert c.challenger.undos == 7 and c.challenger.line == tuple(g.line)
     r = replay_challenge(c)
     assert r == result_of(g, "Zoë 🕷", 251_000)
     assert r.points == g.score and r.moves == g.moves_count and r.undos == 7
@@ -142,7 +146,7 @@ def test_the_link_is_url_safe_and_compact() -> None:
     g = played("S2-1234567", 200, seed=5)
     link = encode_challenge(g, "Ann-Kathrin Müller", 600_000)
     assert re.fullmatch(r"[A-Za-z0-9._-]+", link)
-    moves_field = link.split(".")[6]
+    moves_field = link.split(".")[5]
     assert len(moves_field) <= (len(g.line) * 12 + 5) // 6
     assert len(link) < 60 + 2 * len(g.line)
 
@@ -208,9 +212,9 @@ def test_any_edited_character_is_refused() -> None:
 
 def test_edited_moves_with_a_forged_check_do_not_replay() -> None:
     fields = LINK.split(".")
-    line = list(unpack_moves(fields[6], int(fields[5])))
+    line = list(unpack_actions(fields[5], int(fields[4])))
     line[10] = Move(0, 1, 1) if line[10] != Move(0, 1, 1) else Move(1, 0, 1)
-    fields[6] = pack_moves(line)
+    fields[5] = pack_actions(line)
     with pytest.raises(MessageError) as e:
         open_challenge(resign(".".join(fields[:-1])))
     assert e.value.message.key == "duel.link.illegal"
@@ -229,20 +233,43 @@ def test_a_link_moved_to_another_deal_does_not_replay() -> None:
 
 def test_a_cut_move_list_with_a_forged_check_is_refused() -> None:
     fields = LINK.split(".")
-    fields[6] = fields[6][:-3]
+    fields[5] = fields[5][:-3]
     assert key_of(resign(".".join(fields[:-1]))) == "duel.link.broken"
     fields = LINK.split(".")
-    fields[5] = str(int(fields[5]) + 1)
+    fields[4] = str(int(fields[4]) + 1)
     assert key_of(resign(".".join(fields[:-1]))) == "duel.link.broken"
 
 
-def test_the_score_is_never_taken_from_the_link() -> None:
-    # a link carries no points at all; editing the undos changes the recomputed points only
-    fields = LINK.split(".")
-    fields[4] = "3"
-    _, (r,) = open_challenge(resign(".".join(fields[:-1])))
-    _, (original,) = open_challenge(LINK)
-    assert r.points == original.points - 3
+def test_the_score_and_the_undos_are_never_taken_from_the_link() -> None:
+    """Each undo costs a point, so the link proves them: they are actions in its list. A
+    player who undid and then dropped the undos from the list (and recomputed the check)
+    gets a line that no longer replays, or one without the undone moves: never the same
+    result with fewer undos."""
+    g = played("S4-77", 60, seed=4, undos=4)
+    link = encode_challenge(g, "Ann", 5_000)
+    _, (r,) = open_challenge(link)
+    assert r.undos == 4 and r.points == g.score
+    fields = link.split(".")
+    actions = unpack_actions(fields[5], int(fields[4]))
+    kept = [a for a in actions if a != "undo"]
+    fields[4], fields[5] = str(len(kept)), pack_actions(kept)
+    try:
+        _, (forged,) = open_challenge(resign(".".join(fields[:-1])))
+    except MessageError as e:
+        assert e.message.key == "duel.link.illegal"
+    else:
+        assert forged.undos == 0 and forged.moves != r.moves
+
+
+def test_a_first_format_link_from_elsewhere_is_refused_but_the_page_reads_its_own() -> None:
+    """The first format carried the undos as a number (editing it to 0 raised the score
+    by the undos): from a link it is refused; one the page stored itself still reads."""
+    g = played("S2-9", 30, seed=2, undos=2)
+    body = ".".join(["1", "S2-9", "QW5u", "100", "2", str(len(g.line)), pack_moves(g.line)])
+    old = f"{body}.{check_of(body)}"
+    assert key_of(old) == "duel.link.old"
+    _, (r,) = open_challenge(old, stored=True)
+    assert (r.undos, r.points, r.moves) == (2, g.score, g.moves_count)
 
 
 @pytest.mark.parametrize(
@@ -251,9 +278,9 @@ def test_the_score_is_never_taken_from_the_link() -> None:
         ("", "duel.link.not_link"),
         ("hello world", "duel.link.not_link"),
         ("S4-77", "duel.link.not_link"),
-        ("2.S4-77.x.1.0.0..abcdef", "duel.link.version"),
-        ("1.S4-77.QW5u.1.0.0", "duel.link.damaged"),
-        ("1" + "." * 30, "duel.link.damaged"),
+        ("3.S4-77.x.1.0.0..abcdef", "duel.link.version"),
+        ("2.S4-77.QW5u.1.0", "duel.link.damaged"),
+        ("2" + "." * 30, "duel.link.damaged"),
         ("x" * (MAX_LINK + 1), "duel.link.too_long"),
         ("{\"deal\": \"S4-1\"}", "duel.link.not_link"),
     ],
@@ -276,7 +303,7 @@ def test_foreign_deals_are_named(deal: str, key: str) -> None:
 @pytest.mark.parametrize(
     ("index", "value"),
     [(2, "QW5u="), (2, "_w"), (2, "AA"), (2, "A" * 200), (3, "01"), (3, "-1"), (3, "9" * 12),
-     (4, "x"), (5, "99999"), (6, "!")],
+     (4, "x"), (4, "99999"), (5, "!")],
 )
 def test_malformed_fields_with_a_valid_check_are_broken(index: int, value: str) -> None:
     fields = LINK.split(".")
@@ -325,7 +352,7 @@ def test_any_played_game_replays_from_its_link_to_the_same_result(
 def test_challenge_equality_survives_a_round_trip() -> None:
     g = played("S2-8", 50)
     c = decode_challenge(encode_challenge(g, "A", 3))
-    assert c == Challenge("S2-8", (Played("A", 3, 0, tuple(g.line)),))
+    assert c == Challenge("S2-8", (Played("A", 3, tuple(g.line)),))
 
 
 # ----------------------------------------------------------------------------- the computer's side

@@ -321,3 +321,61 @@ def test_the_chart_has_a_bar_per_result_with_a_spoken_title() -> None:
     assert 'class="won"' in svg and 'class="lost"' in svg and 'class="abandoned"' in svg
     assert "Spiel 1: gewonnen, 1:00, 101 Züge" in svg and 'aria-label="Die letzten 3 Spiele"' in svg
     assert chart_svg(Record(), "en").count("<rect") == 0
+
+
+# ----------------------------------------------------------------------------- the attacker's files
+def _won_entries(d: dict[str, object], n: int) -> None:
+    rec = d["records"][KEY]  # type: ignore[index]
+    rec.update(played=40, last=[["won", 60_000, 100]] * n)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # 32 keys of the right shape that no game has: the dialog cannot show them, and every
+        # later game end raised "too many statistics keys"
+        lambda d: d["records"].update({f"zz-{n}": d["records"][KEY] for n in range(32)}),
+        lambda d: d["records"].update({"spider-3": d["records"][KEY]}),
+        lambda d: d["records"].update({"klondike-1-extreme": d["records"][KEY]}),
+        lambda d: d["records"].update({"klondike-1": d["records"][KEY]}),
+        # thirty won games in the last results of a record that won fewer
+        lambda d: _won_entries(d, 30),
+        # a best daily streak of 1000 with no daily day
+        lambda d: d["records"][KEY].update(best_daily_streak=1000, daily={}),
+        lambda d: d["records"][KEY].update(best_daily_streak=0),
+        # times no game can take
+        lambda d: d["records"][KEY].update(best_time_ms=10**13),
+        lambda d: d["records"][KEY].update(last=[["lost", 10**13, 5]]),
+        lambda d: d["records"][KEY].update(won_time_ms=10**13),
+        # a streak the last results do not end with
+        lambda d: d["records"][KEY].update(last=[*d["records"][KEY]["last"][:-1], ["lost", 1, 1]]),
+        # a daily win that is no won game
+        lambda d: d["records"]["klondike-1-normal"]["daily"].update({"2026-01-0" + str(i): "won"
+                                                                     for i in range(1, 4)}),
+    ],
+)
+def test_a_file_that_no_play_could_make_is_refused(change: object) -> None:
+    assert refusal(edited(change)) == "stats.broken"
+
+
+def test_a_key_named_twice_is_refused_not_read_as_the_last_one() -> None:
+    text = full().to_json()
+    doubled = text[:-1] + ',"records":{}}'
+    assert refusal(doubled) == "stats.broken"
+    inner = text.replace('"spider-4":', '"spider-4":{},"spider-4":', 1)
+    assert inner != text and refusal(inner) == "stats.broken"
+
+
+def test_every_key_the_games_name_can_be_recorded_after_any_accepted_import() -> None:
+    """Recording never raises: after the fullest file the statistics accept, every real key
+    still takes a game and a duel."""
+    from spider.core.registry import all_stats_keys
+
+    s = Stats.empty()
+    for key in all_stats_keys():
+        play(s, "WL", key)
+    imported = Stats.from_json(s.to_json())
+    for key in all_stats_keys():
+        assert imported.record_game(key, won=True, time_ms=1000, moves=5)
+        imported.record_duel(key, "computer", "won")
+    assert Stats.from_json(imported.to_json()) == imported

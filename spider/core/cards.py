@@ -16,12 +16,31 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..texts.keys import family
 from .messages import MessageError, Msg
 
 SUIT_LETTERS: Final = "SHDC"
 SUIT_SYMBOLS: Final = "♠♥♦♣"
 RANK_LETTERS: Final = "A23456789TJQK"
 RANK_LABELS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+# The German letters for jack, queen and king (Bube, Dame, König): spec 004's for Klondike.
+GERMAN_RANK_LABELS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "D", "K")
+LETTERS: Final = ("game", "german", "english")  # the card-letter setting: each game's own, or one set
+
+
+def rank_labels(lang: str, german_game: bool, choice: str = "game") -> tuple[str, ...]:
+    """The corner letters a page shows: English (J Q K) on the English page; on the German
+    page the game's own (``german_game``: B D K, else J Q K) unless the player chose one set
+    for every game.
+
+    >>> rank_labels("de", True)[10:], rank_labels("de", False)[10:], rank_labels("en", True)[10:]
+    (('B', 'D', 'K'), ('J', 'Q', 'K'), ('J', 'Q', 'K'))
+    >>> rank_labels("de", False, "german")[10:]
+    ('B', 'D', 'K')
+    """
+    if lang != "de" or choice == "english":
+        return RANK_LABELS
+    return GERMAN_RANK_LABELS if choice == "german" or (choice == "game" and german_game) else RANK_LABELS
 RANKS: Final = 13
 ACE: Final = 1
 KING: Final = 13
@@ -57,10 +76,14 @@ def card_label(card: int) -> str:
     return RANK_LABELS[card % 13] + SUIT_SYMBOLS[card // 13]
 
 
+SUIT_KEY: Final = family("suit.{letter}", letter=SUIT_LETTERS)
+RANK_KEY: Final = family("rank.{n}", n=range(1, 14))
+
+
 def card_name(card: int) -> Msg:
     """The spoken name for screen readers, e.g. ``Pik 7`` / ``7 of Spades``."""
     return Msg(
-        "card.name", suit=Msg(f"suit.{SUIT_LETTERS[card // 13]}"), rank=Msg(f"rank.{card % 13 + 1}")
+        "card.name", suit=Msg(SUIT_KEY(letter=SUIT_LETTERS[card // 13])), rank=Msg(RANK_KEY(n=card % 13 + 1))
     )
 
 

@@ -10,10 +10,14 @@ so no game writes the inverse of its actions by hand. Redo plays the action agai
 What a player has seen is not part of a snapshot: a game keeps it apart, so that undo
 never takes knowledge back.
 
-The line in text form is ``{"line": [move texts], "cursor": n}``: every action ever
-played on this branch, the first ``cursor`` of them on the table, the rest undone (for
-redo). :meth:`History.replay` reads it back through the game's own checked ``play``, so a
-document that breaks a rule anywhere is refused as a whole.
+The line in text form is ``{"line": [move texts], "cursor": n, "journal": [...]}``: every
+action ever played on this branch, the first ``cursor`` of them on the table, the rest
+undone (for redo); and the journal, everything the player did in order (move texts,
+``"undo"``, ``"redo"``), which is what proves how often they undid (a duel charges a point
+for each). :meth:`History.replay` reads it back through the game's own checked ``play``,
+``undo`` and ``redo``, so a document that breaks a rule anywhere, or whose journal does not
+lead to its line, is refused as a whole. A document without a journal (saved before there
+was one) is read from its line; its journal is then not known (:attr:`History.journal_known`).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ M_contra = TypeVar("M_contra", contravariant=True)
 S_co = TypeVar("S_co", covariant=True)
 
 MAX_LINE = 20_000  # longer lines are refused when read (a game has a few hundred actions)
+UNDO, REDO = "undo", "redo"  # the journal's words for the two actions that are no move
 
 
 class Actor(Protocol[M_contra, S_co]):
@@ -50,16 +55,20 @@ class Entry(NamedTuple, Generic[M, S]):
 class History(Generic[M, S]):
     """The actions on the table (each with the state before it) and those undone."""
 
-    __slots__ = ("_done", "_undone")
+    __slots__ = ("_done", "_journal", "_undone", "journal_known")
 
     def __init__(self) -> None:
         self._done: list[Entry[M, S]] = []
         self._undone: list[M] = []
+        self._journal: list[M | str] = []  # moves, UNDO and REDO, in the order they happened
+        self.journal_known = True  # False: read from a save that had no journal
 
     def copy(self) -> History[M, S]:
         h: History[M, S] = History()
         h._done = self._done[:]
         h._undone = self._undone[:]
+        h._journal = self._journal[:]
+        h.journal_known = self.journal_known
         return h
 
     # ------------------------------------------------------------------ reading
@@ -96,11 +105,16 @@ class History(Generic[M, S]):
         """The actions on the table, in order."""
         return [e.move for e in self._done]
 
+    def journal(self) -> list[M | str]:
+        """Everything done, in order: each move, ``"undo"`` and ``"redo"``."""
+        return self._journal[:]
+
     # ------------------------------------------------------------------ acting
     def play(self, actor: Actor[M, S], move: M) -> S:
         """Apply a move the caller has checked; a new action clears what could be redone."""
         step = self._push(actor, move)
         self._undone.clear()
+        self._journal.append(move)
         return step
 
     def undo(self, actor: Actor[M, S]) -> S:
@@ -110,13 +124,16 @@ class History(Generic[M, S]):
         entry = self._done.pop()
         actor.restore(entry.before)
         self._undone.append(entry.move)
+        self._journal.append(UNDO)
         return entry.step
 
     def redo(self, actor: Actor[M, S]) -> S:
         """Play again the last action taken back."""
         if not self._undone:
             raise IllegalMove(Msg("redo.nothing"))
-        return self._push(actor, self._undone.pop())
+        step = self._push(actor, self._undone.pop())
+        self._journal.append(REDO)
+        return step
 
     def _push(self, actor: Actor[M, S], move: M) -> S:
         before = actor.snapshot()
@@ -126,25 +143,48 @@ class History(Generic[M, S]):
 
     # ------------------------------------------------------------------ text form
     def to_doc(self, text: Callable[[M], str]) -> dict[str, Any]:
-        return {"line": [text(m) for m in self.line()], "cursor": self.cursor}
+        doc: dict[str, Any] = {"line": [text(m) for m in self.line()], "cursor": self.cursor}
+        if self.journal_known:
+            doc["journal"] = [m if isinstance(m, str) else text(m) for m in self._journal]
+        return doc
 
     @staticmethod
     def replay(doc: Mapping[str, Any], parse: Callable[[str], M], play: Callable[[M], object],
-               undo: Callable[[], object]) -> None:
-        """Play a saved line through the game's checked ``play`` and undo down to its
-        cursor; ``ValueError`` (the game's, or a plain one naming what is malformed) if the
-        line is not a list of move texts, the cursor is out of range, or a move is illegal."""
-        line, cursor = doc.get("line"), doc.get("cursor")
-        if not isinstance(line, list) or len(line) > MAX_LINE:
+               undo: Callable[[], object], redo: Callable[[], object] | None = None,
+               history: Callable[[], History[M, Any]] | None = None) -> None:
+        """Play a saved game through the game's checked ``play`` (``undo``, ``redo``): its
+        journal when it has one, else its line and then undo down to its cursor.
+        ``ValueError`` (the game's, or a plain one naming what is malformed) if the line is
+        not a list of move texts, the cursor is out of range, a move is illegal, or the
+        journal does not end in the saved line and cursor. ``history()`` gives the game's
+        history afterwards (to compare, and to mark a journal not known)."""
+        line, cursor, journal = doc.get("line"), doc.get("cursor"), doc.get("journal")
+        if not isinstance(line, list) or len(line) > MAX_LINE or not all(isinstance(x, str) for x in line):
             raise ValueError("line")
         if type(cursor) is not int or not 0 <= cursor <= len(line):
             raise ValueError("cursor")
+        if journal is not None and redo is not None and history is not None:
+            if not isinstance(journal, list) or len(journal) > MAX_LINE:
+                raise ValueError("journal")
+            for item in journal:
+                if item == UNDO:
+                    undo()
+                elif item == REDO:
+                    redo()
+                elif isinstance(item, str):
+                    play(parse(item))
+                else:
+                    raise ValueError("journal")
+            h = history()
+            if h.cursor != cursor or [str(m) for m in h.line()] != [str(parse(x)) for x in line]:
+                raise ValueError("journal")
+            return
         for item in line:
-            if not isinstance(item, str):
-                raise ValueError("line")
             play(parse(item))
         for _ in range(len(line) - cursor):
             undo()
+        if history is not None:
+            history().journal_known = False
 
 
 class Played(Generic[M, S]):
@@ -221,8 +261,19 @@ class Played(Generic[M, S]):
 
     @property
     def line(self) -> list[M]:
-        """The actions on the table, in order (what a challenge link carries)."""
+        """The actions on the table, in order."""
         return self._history.moves()
+
+    @property
+    def journal(self) -> list[M | str]:
+        """Everything the player did, in order: moves, ``"undo"``, ``"redo"`` (what a
+        challenge link carries, so that its undos are proved by its replay)."""
+        return self._history.journal()
+
+    @property
+    def journal_known(self) -> bool:
+        """False for a game read from a save made before games kept their journal."""
+        return self._history.journal_known
 
 
 def _copied(value: Any) -> Any:

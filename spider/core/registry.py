@@ -16,9 +16,11 @@ Every game package exposes a ``Game`` class with ``new(deal_id=...)``, ``from_te
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal, Protocol
 
+from ..texts.keys import family
 from .cards import shorten
 from .deal_ids import misspelled, split_deal_id
 from .messages import MessageError, Msg
@@ -26,14 +28,52 @@ from .saves import load_json
 
 
 @dataclass(frozen=True)
+class Daily:
+    """How a game's daily deal is chosen from the day's number (:mod:`spider.daily`):
+    ``"seed"``: the deal number is the day's number modulo ``limit`` (every deal of the
+    deck's range); ``"list"``: the entry ``number mod min(pool, n)`` of the game's level
+    list ``level`` (``module.level_deals(variant, level)``, in a fixed order)."""
+
+    kind: Literal["seed", "list"]
+    limit: int = 0
+    level: str = ""
+    pool: int = 0
+
+
+@dataclass(frozen=True)
 class GameInfo:
-    """A game of the house: its name (also the header word of its position text and the
-    ``"game"`` of its saves), the package that holds it, its deal-ID letter and variants."""
+    """A game of the house, its facts in one place (python-chess keeps a variant's facts on
+    the variant): everything else (links, saves, storage, statistics, the daily deal, the
+    page's rooms, the start-up picture) asks this descriptor and never types them again.
+
+    ``name`` is also the header word of its position text and the ``"game"`` of its saves;
+    ``package`` holds its ``Game`` (imported when first needed); ``deal_letter`` and
+    ``variants`` make its deal IDs (``S4-7``); ``variant_setting`` names the settings field
+    that remembers the variant; ``levels`` the levels a new deal is chosen from (none:
+    any deal); ``save_key`` the page's storage key of its running game; ``settings`` the
+    dataclass of its own settings (field names unique in the house: the settings document
+    is flat) and ``allowed`` the values each of them takes (a bool field takes both);
+    ``daily`` how its daily deal is chosen; ``dealt`` the face-down cards per column of a
+    fresh deal (the start-up picture); ``timed``: the player's time limit applies;
+    ``duel``: it has a duel; ``german_letters``: its German corner letters are B, D, K.
+    """
 
     name: str
     package: str
     deal_letter: str
     variants: tuple[int, ...]
+    default_variant: int
+    variant_setting: str
+    save_key: str
+    settings: type[Any]
+    allowed: dict[str, Collection[object]] = field(hash=False, default_factory=dict)
+    levels: tuple[str, ...] = ()
+    default_level: str | None = None
+    daily: Daily = Daily("seed", limit=1)
+    dealt: tuple[int, ...] = ()
+    timed: bool = False
+    duel: bool = False
+    german_letters: bool = False  # its spec names the ranks A, 2 … 10, B, D, K on a German page
 
     def module(self) -> Any:
         return importlib.import_module(self.package)
@@ -42,11 +82,96 @@ class GameInfo:
     def game_class(self) -> Any:
         return self.module().Game
 
+    def level_of(self, deal_id: str | None) -> str | None:
+        """The level list a deal is on (``module.level_of_deal``), ``None`` for a game
+        without levels, a position (no deal ID) or a deal on no list."""
+        if not self.levels or not deal_id:
+            return None
+        found: str | None = self.module().level_of_deal(deal_id)
+        return found
 
-GAMES: Final = (
-    GameInfo("spider", "spider.spider_game", "S", (1, 2, 4)),
-    GameInfo("klondike", "spider.klondike", "K", (1, 3)),
-)
+    # ------------------------------------------------------------------ statistics
+    @property
+    def stats_levels(self) -> tuple[str, ...]:
+        """The levels the statistics keep apart: the game's levels and ``"any"`` for a deal
+        on no level list or a position (empty for a game without levels)."""
+        return (*self.levels, ANY_LEVEL) if self.levels else ()
+
+    def stats_key(self, variant: int, level: str | None = None) -> str:
+        """``"spider-4"``, ``"klondike-1-normal"``; a level the game does not know counts as
+        ``"any"``.
+
+        >>> find_game("klondike").stats_key(3, "hard"), find_game("klondike").stats_key(1, None)
+        ('klondike-3-hard', 'klondike-1-any')
+        """
+        if variant not in self.variants:
+            raise ValueError(f"{self.name} has no variant {variant!r}")
+        if not self.levels:
+            return f"{self.name}-{variant}"
+        return f"{self.name}-{variant}-{level if level in self.levels else ANY_LEVEL}"
+
+    def stats_keys(self) -> tuple[str, ...]:
+        """Every statistics key of the game, in the order the dialog lists them."""
+        if not self.levels:
+            return tuple(self.stats_key(v) for v in self.variants)
+        return tuple(self.stats_key(v, lv) for v in self.variants for lv in self.stats_levels)
+
+    def stats_label(self, key: str) -> Msg:
+        """The dialog's name of one of :meth:`stats_keys`: ``stats.key.<game>`` with the
+        variant ``n`` and, for a game with levels, the level's name."""
+        variant, level = self.split_stats_key(key)
+        if level is None:
+            return Msg(STATS_KEY_NAME(game=self.name), n=variant)
+        return Msg(STATS_KEY_NAME(game=self.name), n=variant, level=Msg(STATS_LEVEL(level=level)))
+
+    def split_stats_key(self, key: str) -> tuple[int, str | None]:
+        """``(variant, level)`` of one of this game's statistics keys; ``ValueError`` else."""
+        for variant in self.variants:
+            for level in self.stats_levels or (None,):
+                if self.stats_key(variant, level) == key:
+                    return variant, level
+        raise ValueError(f"not a statistics key of {self.name}: {key!r}")
+
+
+ANY_LEVEL: Final = "any"
+STATS_KEY_NAME: Final = family("stats.key.{game}", game=lambda: [g.name for g in games()])
+STATS_LEVEL: Final = family("stats.level.{level}",
+                            level=lambda: sorted({lv for g in games() for lv in g.stats_levels}))
+# The games of the house, listed once: each package exports its descriptor as ``INFO``
+# (``<package>/info.py``), read when first needed.
+PACKAGES: Final = ("spider.spider_game", "spider.klondike")
+_games: list[GameInfo] = []
+
+
+def games() -> tuple[GameInfo, ...]:
+    """Every game of the house, in the order the page offers them."""
+    if not _games:
+        _games.extend(importlib.import_module(f"{p}.info").INFO for p in PACKAGES)
+    return tuple(_games)
+
+
+def register(info: GameInfo) -> None:
+    """Add a game (a test registers a fake one to show the house takes it as it is)."""
+    games()
+    if any(g.name == info.name or g.deal_letter == info.deal_letter for g in _games):
+        raise ValueError(f"a game named {info.name!r} or with the letter {info.deal_letter!r} exists")
+    _games.append(info)
+
+
+def unregister(name: str) -> None:
+    _games[:] = [g for g in games() if g.name != name]
+
+
+def all_stats_keys() -> tuple[str, ...]:
+    """Every statistics key of every game: the statistics take no other."""
+    return tuple(k for g in games() for k in g.stats_keys())
+
+
+def game_of_stats_key(key: str) -> GameInfo | None:
+    for info in games():
+        if key in info.stats_keys():
+            return info
+    return None
 
 
 class Solitaire(Protocol):
@@ -93,7 +218,7 @@ class Solitaire(Protocol):
 
 
 def find_game(name: str) -> GameInfo:
-    for info in GAMES:
+    for info in games():
         if info.name == name:
             return info
     raise MessageError(Msg("json.other_game"))
@@ -103,7 +228,7 @@ def by_deal_id(text: object) -> GameInfo:
     """The game a deal ID names; ``MessageError`` if no game has its letter."""
     parts = split_deal_id(text)
     if parts is not None:
-        for info in GAMES:
+        for info in games():
             if info.deal_letter == parts[0]:
                 return info
     wrong = misspelled(text)
@@ -118,7 +243,7 @@ def by_header(text: object) -> GameInfo:
         raise MessageError(Msg("pos.empty"))
     first = text.strip().splitlines()[0].split()
     word = first[0].lower() if first else ""
-    for info in GAMES:
+    for info in games():
         if info.name == word:
             return info
     head = _quote(text.strip().splitlines()[0])

@@ -89,9 +89,24 @@ def load_json(text: object, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_
     if nesting_depth(text, max_depth) > max_depth:
         raise _broken("json.too_deep")
     try:
-        return json.loads(text, parse_int=_parse_int)
+        return json.loads(text, parse_int=_parse_int, object_pairs_hook=_no_duplicates)
+    except _Duplicate:
+        raise _broken("json.duplicate") from None
     except (ValueError, RecursionError):
         raise _broken("json.not_json") from None
+
+
+class _Duplicate(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object, refused when it names a key twice (``json.loads`` would keep the last:
+    ``{"records": {...}, "records": {}}`` would read as empty)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise _Duplicate("duplicate key")
+    return out
 
 
 def envelope(game: str, body: dict[str, Any]) -> str:

@@ -13,11 +13,36 @@
 ('4H', 'AC', '4D')
 """
 
-from ..core.messages import Hint, IllegalMove
-from .game import Game
-from .levels import level_deals as level_deals  # not in __all__: spider.daily reads its lists here
-from .moves import Move
-from .rules import NAME
-from .solver import SolveResult, solve
+from __future__ import annotations
 
-__all__ = ["NAME", "Game", "Hint", "IllegalMove", "Move", "SolveResult", "solve"]
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from .info import INFO as INFO
+
+if TYPE_CHECKING:
+    from ..core.messages import Hint, IllegalMove
+    from .game import Game
+    from .levels import level_deals, level_of_deal
+    from .moves import Move
+    from .rules import NAME
+    from .solver import SolveResult, solve
+
+# The rest is imported when first asked for (PEP 562): the registry reads ``INFO`` for every
+# game, and a page that plays Spider does not load Klondike's rules for it.
+_LAZY = {"Hint": "..core.messages", "IllegalMove": "..core.messages", "Game": ".game",
+         "level_deals": ".levels", "level_of_deal": ".levels", "Move": ".moves", "NAME": ".rules",
+         "SolveResult": ".solver", "solve": ".solver"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+__all__ = ["INFO", "NAME", "Game", "Hint", "IllegalMove", "Move", "SolveResult", "level_deals",
+           "level_of_deal", "solve"]

@@ -38,12 +38,13 @@ from typing import Final
 from ..core.cards import card_code, make_card
 from ..core.deal_ids import format_deal_id as _format
 from ..core.deal_ids import random_number, read_deal_id
+from .info import INFO
 
 __all__ = ["COLUMNS", "DRAWS", "LETTER", "MAX_NUMBER", "MS_LIMIT", "deal_layout", "format_deal_id",
            "parse_deal_id", "pysol_deck", "random_deal_id"]
 
-LETTER: Final = "K"
-DRAWS: Final = (1, 3)
+LETTER: Final = INFO.deal_letter
+DRAWS: Final = INFO.variants
 COLUMNS: Final = 7
 MS_LIMIT: Final = 32000  # PySolFC deals numbers up to this with Microsoft's generator
 MAX_NUMBER: Final = 10**12 - 1  # the longest number a deal ID may carry (12 digits)

@@ -24,8 +24,9 @@ from typing import Final
 from ..core.deal_ids import random_number
 from ..core.messages import MessageError, Msg
 from .deals import DRAWS, format_deal_id
+from .info import INFO
 
-LEVELS: Final = ("easy", "normal", "hard")
+LEVELS: Final = INFO.levels
 LETTERS: Final = {"easy": "e", "normal": "n", "hard": "h"}
 HINT_LIMIT: Final = 1_500
 MAX_NODES: Final = 50_000
@@ -70,6 +71,18 @@ def level_of(draw: int, number: int) -> str | None:
         return None
     found = [name for name, letter in LETTERS.items() if letter == row[number - 1]]
     return found[0] if found else None
+
+
+def level_of_deal(deal_id: str) -> str | None:
+    """The level of a deal ID's deal (``"K1-5"``), ``None`` for one on no list.
+
+    >>> level_of_deal("K1-" + str(deals(1, "easy")[0]))
+    'easy'
+    """
+    from .deals import parse_deal_id
+
+    draw, number = parse_deal_id(deal_id)
+    return level_of(draw, number)
 
 
 def pick_deal(draw: int, level: str) -> str:

@@ -68,7 +68,9 @@ def _from_doc(cls: Any, data: dict[str, Any]) -> Any:
     if not isinstance(seen, list) or len(seen) > 52 or not all(isinstance(x, str) for x in seen):
         raise broken_field("seen")
     cards = [parse_card(x) for x in seen]
-    History.replay(data, Move.from_text, game.play, game.undo)
+    History.replay(data, Move.from_text, game.play, game.undo, game.redo, lambda: game._history)
+    if game.journal_known and game.undos != undos:  # the journal proves how often
+        raise broken_field("undos")
     game.undos = undos
     game.mark_seen(cards)
     return game

@@ -26,6 +26,7 @@ from ..core.deal_ids import format_deal_id as _format
 from ..core.deal_ids import random_number, read_deal_id
 from ..core.messages import MessageError, Msg
 from ..core.shuffle import SplitMix64, shuffled
+from .info import INFO
 
 __all__ = [
     "COLUMNS", "DEAL_SIZE", "DECK_SIZE", "LETTER", "RUN", "SEED_LIMIT", "VARIANTS", "SplitMix64",
@@ -33,8 +34,8 @@ __all__ = [
     "random_deal_id", "shuffled_deck", "suits_in_play",
 ]
 
-LETTER: Final = "S"
-VARIANTS: Final = (1, 2, 4)
+LETTER: Final = INFO.deal_letter
+VARIANTS: Final = INFO.variants
 DECK_SIZE: Final = 104
 COLUMNS: Final = 10
 DEAL_SIZE: Final = 10

@@ -19,11 +19,13 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..core.messages import Hint, Msg
+from ..texts.keys import family
 from .deck import COLUMNS
 from .moves import Move
 from .runs import block_text, run_length
 
 KINDS = ("reveal", "empty", "complete", "join", "deal", "fill", "undo", "restart", "won")
+HINT_KEY = family("hint.{kind}", kind=("reveal", "empty", "complete", "join", "deal", "fill"))
 
 
 class _Table(Protocol):
@@ -129,7 +131,7 @@ def hint(game: _Table) -> Hint[Move]:
     ranked = _rank_moves(game)
     if ranked:
         _, kind, move = ranked[0]
-        return Hint(move, kind, Msg(f"hint.{kind}", move=describe(game, move)))
+        return Hint(move, kind, Msg(HINT_KEY(kind=kind), move=describe(game, move)))
     no_progress = Msg("hint.no_progress")
     if game.can_deal():
         return Hint(Move.deal(), "deal", Msg("hint.deal", no_progress=no_progress))

@@ -77,7 +77,8 @@ def load(cls: Any, doc: str | bytes | dict[str, Any]) -> Any:
         if data.get("version") != LEGACY_VERSION:
             raise MessageError(Msg("json.version", found=str(data.get("version"))[:12],
                                    expected=LEGACY_VERSION))
-        data = {**data, "duel": False, "undos": 0}
+        # The first format kept no journal and counted no undos.
+        data = {**{k: v for k, v in data.items() if k != "journal"}, "duel": False, "undos": 0}
     else:
         data = open_envelope(data, NAME)
     return read_body(lambda body: _from_doc(cls, body), data)
@@ -95,7 +96,9 @@ def _from_doc(cls: Any, data: dict[str, Any]) -> Any:
         same_deal(game, cls.new(deal_id=deal_id))
         game.deal_id = deal_id
     game.duel = duel
-    History.replay(data, Move.from_text, game.play, game.undo)
+    History.replay(data, Move.from_text, game.play, game.undo, game.redo, lambda: game._history)
+    if game.journal_known and game.undos != undos:  # the journal proves how often
+        raise broken_field("undos")
     game.undos = undos
     known_down, known_stock = data.get("known_down"), data.get("known_stock")
     if (

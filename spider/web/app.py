@@ -12,14 +12,17 @@ registry of rooms; switching games or the language rebuilds the chrome without a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import replace
+from typing import Any, Final
 
 from pyscript import document, window
 
 from ..core.messages import IllegalMove, MessageError, Msg
-from ..core.registry import find_game
+from ..core.registry import find_game, games
 from ..core.timefmt import format_time
-from ..texts import catalog
+from ..texts import LANGUAGES, catalog
+from ..texts.keys import family
+from . import options
 from .bars import Bar
 from .clock import Clock, over_limit
 from .dialogs import Dialogs
@@ -30,17 +33,37 @@ from .effects import celebrate
 from .i18n import Texts, choose_language
 from .input import Input
 from .links import game_links, open_link, query, quoted, strip_link
+from .mode import Meta
 from .records import Records
-from .records import key_of as records_key
-from .storage import GAME_KEYS, Saved, Settings, Storage, Unreadable
+from .storage import GAME_KEYS, PREVIOUS_KEY, Saved, Settings, Storage, Unreadable
 from .tables import ROOMS, Choice, Room, room
 from .update import UpdateOffer
 from .verdict import EngineWorker, Verdict
 
+# What works while the game is paused: everything but playing and looking at the table.
+PAUSE_FREE = frozenset({"help", "settings", "settings-save", "lang", "stats", "stats-export", "stats-reset",
+                        "stats-reset-yes", "stats-import", "stats-import-yes", "close-dialog", "new-cancel",
+                        "conflict-take", "conflict-keep", "time-ok", "discard-unreadable", "new", "new-start",
+                        "duel", "daily", "previous"})
 TOOLS_BEFORE = (("undo", "↶"), ("redo", "↷"), ("hint", "?"))
 TOOLS_AFTER = (("new", "✚"), ("restart", "⟲"), ("help", "ℹ"))
-SETTINGS = [("lang", "lang"), ("four_color", "check"), ("lenient_deal", "check"), ("points", "check"),
-            ("time_limit", "minutes")]
+# The keys this module builds (every value listed, walked by tests/test_texts.py).
+_NAMES = lambda: [g.name for g in games()]  # noqa: E731
+ACTIONS: Final = ("undo", "redo", "hint", "new", "restart", "help", "finish", "deal", "four_color", "pause",
+                  "auto")  # every toolbar button: the shell's, the duel's and the tables'
+TOOL: Final = family("ui.btn.{action}", action=ACTIONS)
+TOOL_OFF: Final = family("ui.btn.{action}.off", optional=True, action=ACTIONS)
+LANG: Final = family("ui.lang.{lang}", lang=LANGUAGES)
+TITLE: Final = family("ui.title.{game}", game=_NAMES)
+SWITCH: Final = family("ui.switch.{game}", game=_NAMES)
+WON_TEXT: Final = family("ui.won.text.{game}", game=_NAMES)
+STUCK_TEXT: Final = family("ui.stuck.text.{game}", game=_NAMES)
+HELP: Final = family("{section}.{part}", section=lambda: sorted({k for r in ROOMS.values() for k in r.help}),
+                     part=("title", "text"))
+SKIPPED: Final = {"ui.link.bad_deal": "ui.link.bad_deal.skipped",
+                  "ui.link.bad_pos": "ui.link.bad_pos.skipped"}
+UNREADABLE_KEPT: Final = {"ui.save.unreadable": "ui.save.unreadable_kept",
+                          "ui.settings.unreadable": "ui.settings.unreadable_kept"}
 
 
 class App:
@@ -48,10 +71,12 @@ class App:
         self.storage = Storage(lambda: window.localStorage, window.Date.now)
         self.settings = Settings()
         self.notes: list[Msg] = []
+        self._settings_lost = False
         try:
             self.settings = self.storage.load_settings()
         except Unreadable as u:
-            self.notes.append(self._unreadable_note(u))
+            self.notes.append(self._unreadable_note(u, "ui.settings.unreadable"))
+            self._settings_lost = True
         self.query = query(str(window.location.search))
         browser = [str(x) for x in (window.navigator.languages or [])]
         self.tx = Texts(choose_language(self.query.get("lang"), self.settings.lang, browser))
@@ -63,7 +88,7 @@ class App:
         self.verdict = Verdict(self.engine)
         self.game: Any = None
         self.origin: str | None = None
-        self.mode: dict[str, Any] | None = None
+        self.mode = Meta()
         self._table: Any = None
         self.dialogs = Dialogs(self.tx)
         self.verdict_bar = Bar("verdict", "data-verdict")
@@ -99,18 +124,32 @@ class App:
     def setting(self, name: str) -> Any:
         return getattr(self.settings, name)
 
+    def remember(self, name: str, value: Any) -> None:
+        """Keep one of the player's choices (a setting's field) for the next visit."""
+        setattr(self.settings, name, value)
+        self.storage.save_settings(self.settings)
+
     def busy(self) -> bool:
         return self.paused or self.dialogs.any_open()
 
     def say(self, message: Msg | str, *, refusal: bool = False) -> None:
+        """Put a message in the live region ``#msg``. When the notice bar already shows the
+        same sentence, the line keeps it for screen readers but does not show it twice."""
         msg = byid("msg")
         if isinstance(message, Msg):
-            msg.textContent = self.tx.msg(message)
+            text = self.tx.msg(message)
+            msg.textContent = text
             msg.setAttribute("data-key", message.key)
         else:
+            text = message
             msg.textContent = message
             msg.removeAttribute("data-key")
         msg.classList.toggle("refusal", refusal)
+        msg.classList.toggle("echo", bool(text) and self.notice.showing(text))
+
+    def busy_reason(self) -> Msg | None:
+        """Why the table takes no input now (said on a press), ``None`` if it does."""
+        return Msg("ui.paused.blocked") if self.paused else None
 
     def tool(self, name: str, *, enabled: bool | None = None, pressed: bool | None = None,
              shown: bool | None = None) -> None:
@@ -129,25 +168,44 @@ class App:
 
     # ------------------------------------------------------------------ start
     def boot(self) -> None:
+        """Start the page. It always starts: whatever raises while a game is mounted or
+        first drawn, the next candidate takes its place (a link's game, else the saved
+        game, else a fresh deal); a saved game that cannot be drawn is kept aside as an
+        unreadable one is, and the message says so. The page becomes ready in every case."""
         if not self.storage.available:
             self.notes.append(Msg("ui.save.off"))
-        name = self.settings.game
+        if self._settings_lost:
+            self.settings.game = self._last_saved_game()
         self.records = Records(self)
         if self.records.note is not None:
             self.notes.append(self.records.note)
         self.duel = DuelView(self)
-        game, fresh, refusal = self._from_link()
-        if game is None:
-            game = self._resume(name)
-        elif game.game_name != name:  # a link to the other game: the one a reload finds
-            self.settings.game = game.game_name
+        refusal, fresh = False, False
+        try:
+            game, fresh, refusal = self._from_link()
+        except Exception:  # a link the checks let through but the page cannot open
+            game = None
+            self.notes.append(Msg("ui.link.failed"))
+            refusal = True
+        if game is not None and game.game_name != self.settings.game:
+            self.settings.game = game.game_name  # a link to the other game: the one a reload finds
             self.storage.save_settings(self.settings)
-        if game is None:
-            r = room(name)
-            game = r.new_game(r.settings_variant(self.settings), self.settings)
-            fresh = True
         self._build_chrome()
-        self._mount(game)
+        if game is not None and not self._first_mount(game, "link"):
+            game, fresh = None, False
+        if game is None:
+            name = self.settings.game
+            saved = self._resume(name)
+            if saved is not None and not self._first_mount(saved, "saved"):
+                saved = None
+            if saved is None:
+                fresh = True
+                r = room(name)
+                self.origin, self.mode = None, Meta()
+                self.clock.reset()
+                dealt = r.new_game(r.settings_variant(self.settings), self.settings)
+                if not self._first_mount(dealt, "fresh"):
+                    self.notes.append(Msg("ui.start.failed"))
         notes = self.notes
         self.say(notes[0] if len(notes) == 1 else " ".join(self.tx.msg(n) for n in notes), refusal=refusal)
         document.documentElement.classList.add("ready")
@@ -162,8 +220,51 @@ class App:
         life.every(1000, self._tick)
         life.later(3000, lambda *_: self.verdict.allow_warming(self.game))
         self._resume_clock()
-        self.duel.show()
-        self._endings()
+
+    def _first_mount(self, game: Any, source: str) -> bool:
+        """Mount and first draw ``game`` (with its duel panel and its ending); ``False`` if
+        anything raised: a saved game is then kept aside (its key is written afresh by the
+        game that takes its place), a link's game is named, and the table is cleared."""
+        try:
+            self._mount(game)
+            self.duel.show()
+            self._endings()
+            return True
+        except Exception as error:  # whatever it was, the page must still start
+            report(error)
+        self._drop_table()
+        if source == "saved":
+            key = GAME_KEYS[game.game_name]
+            aside = self.storage.set_aside(key)
+            why = Msg("ui.save.undrawable")
+            self.notes.append(Msg("ui.save.unreadable", reason=why, key=aside) if aside is not None
+                              else Msg("ui.save.unreadable_kept", reason=why, key=key))
+            if aside is None:
+                self._blocked_key = key
+        elif source == "link":
+            self.notes.append(Msg("ui.link.failed"))
+        self.origin, self.mode = None, Meta()
+        return False
+
+    def _drop_table(self) -> None:
+        """After a failed draw: no half-built table is left behind."""
+        table, self._table, self.game = self._table, None, None
+        if table is not None:
+            try:
+                table.unmount()
+            except Exception as error:
+                report(error)
+        byid("board").replaceChildren()
+
+    def _last_saved_game(self) -> str:
+        """With the settings unreadable: the game that has a save (of several, the one the
+        start-up picture last showed), so an intact Klondike game is not hidden behind a
+        fresh Spider deal."""
+        saved = [info.name for info in games() if self.storage.get(info.save_key) is not None]
+        if len(saved) == 1:
+            return saved[0]
+        shown = picture_game(self.storage.get("spider.picture"))
+        return shown if shown in saved else "spider"
 
     def _from_link(self) -> tuple[Any, bool, bool]:
         """The game a link opens (``?deal=``, ``?pos=``), and whether the message is a refusal.
@@ -203,7 +304,7 @@ class App:
             return None, False, True
         # The link's other game is broken and named, without "your saved game is unchanged":
         # the game that did open replaces it (kept as the previous one).
-        self.notes.extend(Msg(m.key + ".skipped", **m.values) for m in failed)
+        self.notes.extend(Msg(SKIPPED[m.key], **m.values) for m in failed)
         kind, value, game = opened[0]
         if self.storage.keep_previous(game.game_name):
             self.notes.append(Msg("ui.previous.kept"))
@@ -218,17 +319,26 @@ class App:
         except Unreadable as u:
             self.notes.append(self._unreadable_note(u))
             return None
+        except Exception as error:  # a check that raised instead of refusing: kept aside all the same
+            report(error)
+            aside = self.storage.set_aside(GAME_KEYS[name])
+            why = Msg("ui.save.undrawable")
+            self.notes.append(Msg("ui.save.unreadable", reason=why, key=aside) if aside is not None
+                              else Msg("ui.save.unreadable_kept", reason=why, key=GAME_KEYS[name]))
+            return None
         if saved is None:
             return None
         self.origin, self.mode = saved.origin, saved.mode
         self.clock.reset(saved.clock_ms)
         return saved.game
 
-    def _unreadable_note(self, u: Unreadable) -> Msg:
+    def _unreadable_note(self, u: Unreadable, key: str = "ui.save.unreadable") -> Msg:
+        """What to say of unreadable data: ``key`` names what it was (the saved game, the
+        settings), ``key + "_kept"`` when it could not be copied aside."""
         if u.aside is not None:
-            return Msg("ui.save.unreadable", reason=u.reason, key=u.aside)
+            return Msg(key, reason=u.reason, key=u.aside)
         self._blocked_key = u.key
-        return Msg("ui.save.unreadable_kept", reason=u.reason, key=u.key)
+        return Msg(UNREADABLE_KEPT[key], reason=u.reason, key=u.key)
 
     # ------------------------------------------------------------------ chrome
     def _build_chrome(self) -> None:
@@ -242,7 +352,7 @@ class App:
         menu = byid("menu")
         menu.replaceChildren()
         other = "en" if tx.lang == "de" else "de"
-        lang = el("button", "menu-btn", tx(f"ui.lang.{other}"), type="button", data_action="lang", id="lang",
+        lang = el("button", "menu-btn", tx(LANG(lang=other)), type="button", data_action="lang", id="lang",
                   lang=other)
         menu.append(lang)
         for action, icon, key in (("duel", "⚔", "ui.menu.duel"), ("daily", "☼", "ui.menu.daily"),
@@ -267,8 +377,8 @@ class App:
         duel = (("finish", "⚑"),) if self.duel is not None and self.duel.active else ()
         for action, icon in (*TOOLS_BEFORE, *table.tools, *duel, *TOOLS_AFTER):
             b = el("button", f"tool t-{action}", type="button", data_action=action)
-            b.append(el("span", "ico", icon, aria_hidden="true"), el("span", "lbl", tx(f"ui.btn.{action}")))
-            off = f"ui.btn.{action}.off"
+            b.append(el("span", "ico", icon, aria_hidden="true"), el("span", "lbl", tx(TOOL(action=action))))
+            off = TOOL_OFF(action=action)
             if off in catalog(tx.lang):
                 sub = el("span", "sub", tx(off))
                 sub.hidden = True
@@ -299,7 +409,7 @@ class App:
     def _render_chrome(self) -> None:
         tx, game = self.tx, self.game
         r = room(game.game_name)
-        title = tx(f"ui.title.{r.name}")
+        title = tx(TITLE(game=r.name))
         document.title = title
         byid("title").textContent = title
         deal_id = game.deal_id
@@ -307,11 +417,13 @@ class App:
         mode = byid("mode")
         label = el("span", "mode-label", r.mode(tx, game))
         parts = [label]
+        if self.mode.daily:  # it stays said while the game is played, not only at its start
+            parts.append(el("span", "mode-daily", tx("daily.marker", date=self.mode.daily)))
         for action, text, name in r.mode_buttons(tx, game, self.settings):
             parts.append(el("button", "mode-other", text, type="button", data_action=action, aria_label=name))
         for other in ROOMS.values():
             if other.name != r.name:
-                parts.append(el("button", "mode-switch", tx(f"ui.switch.{other.name}"), type="button",
+                parts.append(el("button", "mode-switch", tx(SWITCH(game=other.name)), type="button",
                                 data_action=f"switch-{other.name}"))
         mode.replaceChildren(*parts)
         self.tool("undo", enabled=game.can_undo)
@@ -342,7 +454,7 @@ class App:
         return self.clock.value() > 0 or self.game.can_undo
 
     def _timed_out(self) -> bool:
-        return bool(self.mode and self.mode.get("timeout"))
+        return self.mode.timeout is not None
 
     def _resume_clock(self) -> None:
         if self._started() and not self._over() and not self.paused and not self._timed_out() \
@@ -367,7 +479,7 @@ class App:
     def _time_up(self, limit: int) -> None:
         """The time limit ran out: the player is told and plays on without the clock."""
         self.clock.pause()
-        self.mode = {**(self.mode or {}), "timeout": limit}
+        self.mode = replace(self.mode, timeout=limit)
         self.clock_show()
         self.notice.show("time", self.tx("ui.time.up", n=limit),
                          (("time-ok", self.tx("ui.time.go_on"), True),))
@@ -454,13 +566,16 @@ class App:
             self.say(e.message, refusal=True)
             self._record(t0)
             return
-        table = self._table
-        table.render(step, kind)
+        try:
+            table = self._table
+            table.render(step, kind)
+            parts = table.announce(step, kind)
+            text = " ".join(self.tx.msg(m) for m in parts)
+            self.say(Msg("verbatim", text=text) if len(parts) != 1 else parts[0])
+        except Exception as error:  # the move stands; the table is drawn again from the game
+            self._render_failed(error)
         self.tool("undo", enabled=self.game.can_undo)
         self.tool("redo", enabled=self.game.can_redo)
-        parts = table.announce(step, kind)
-        text = " ".join(self.tx.msg(m) for m in parts)
-        self.say(Msg("verbatim", text=text) if len(parts) != 1 else parts[0])
         self._record(t0)
         self._position_changed()
         if self._over():
@@ -472,6 +587,31 @@ class App:
         self._endings(celebrate_win=kind != "undo")
         if self.handler_timings is not None:
             self.handler_timings.push(window.performance.now() - t0)
+
+    def _render_failed(self, error: BaseException) -> None:
+        """Drawing after an action raised: the action stands as the engine has it (its save
+        and undo too); the player is told once, and the table is built again from the game,
+        so the next drawing is right."""
+        report(error)
+        self.say(Msg("ui.render.failed"), refusal=True)
+        try:
+            game = self.game
+            if self._table is not None:
+                self._table.unmount()
+            self._table = None
+            self._mount(game)
+        except Exception as again:
+            report(again)
+
+    def guard(self, call: Callable[[], Any]) -> Any:
+        """Run what an event asks for and give its value; anything it raises is reported
+        once and drawn over (``None`` then): never an exception out of an event handler,
+        never a silent nothing."""
+        try:
+            return call()
+        except Exception as error:
+            self._render_failed(error)
+            return None
 
     def _endings(self, *, celebrate_win: bool = False) -> None:
         """A won game: the celebration, the statistics, then the result (a duel's comparison,
@@ -485,28 +625,23 @@ class App:
                 if self.duel.active:
                     self.duel.finish()
                 return
-            self.records.ended(game, self._mode(), self.clock.value())
+            self.mode = self.records.ended(game, self.mode, self.clock.value())
             facts = [("time", format_time(self.clock.value())), *self._table.won_facts()]
             extra: list[tuple[str, str]] = []
             if game.game_name == "spider" and game.deal_id:
                 extra.append(("challenge", tx("duel.btn.challenge")))
-            if self._mode().get("daily"):
+            if self.mode.daily:
                 extra.append(("share", tx("daily.btn.share")))
-            self.dialogs.open_won(tx("ui.won.title"), tx(f"ui.won.text.{game.game_name}"), facts,
+            self.dialogs.open_won(tx("ui.won.title"), tx(WON_TEXT(game=game.game_name)), facts,
                                   game.deal_id, extra, tx(room(game.game_name).won_again))
         elif game.is_stuck:
             stuck: list[tuple[str, str]] = []
             if self.duel.active:
                 stuck.append(("finish-yes", tx("ui.btn.finish")))
-            if self._mode().get("daily"):
+            if self.mode.daily:
                 stuck.append(("share", tx("daily.btn.share")))  # a lost daily deal is shared too
-            self.dialogs.open_stuck(tx(f"ui.stuck.text.{game.game_name}"), tuple(stuck))
-
-    def _mode(self) -> dict[str, Any]:
-        """The running game's saved facts (duel, daily deal, level, hints, recorded), made on use."""
-        if self.mode is None:
-            self.mode = {}
-        return self.mode
+            self.dialogs.open_stuck(tx(STUCK_TEXT(game=game.game_name)), tuple(stuck),
+                                    can_undo=game.can_undo)
 
     def _position_changed(self) -> None:
         """A check of the old position is no longer wanted; its bar goes."""
@@ -530,8 +665,7 @@ class App:
         self._normal_hint()
 
     def _count_hint(self) -> None:
-        mode = self._mode()
-        mode["hints"] = int(mode.get("hints", 0)) + 1
+        self.mode = replace(self.mode, hints=self.mode.hints + 1)
 
     def _normal_hint(self) -> None:
         h = self.game.hint()
@@ -556,29 +690,59 @@ class App:
             self._normal_hint()
 
     # ------------------------------------------------------------------ games
-    def start(self, game: Any, origin: str | None, note: Msg, mode: dict[str, Any] | None = None) -> None:
-        """A new game takes the table's place; the one it replaces counts as played if it
-        was started (abandoned, or lost when no move was left)."""
+    def start(self, game: Any, origin: str | None, note: Msg, mode: Meta | None = None, *,
+              keep: bool = False, kept_note: str = "ui.previous.kept") -> None:
+        """A new game takes the table's place. ``keep``: a way the player did not confirm
+        (same cards again, the daily deal, the mode line): a started, unfinished game it
+        replaces is kept to come back to ("Vorheriges Spiel fortsetzen", ``kept_note`` says
+        so) and counts only when it ends or is displaced for good. Otherwise (the new-game
+        dialog, a duel) the one it replaces counts as played if it was started (abandoned,
+        or lost when no move was left)."""
         self.dialogs.close_all()
-        self._leave()
+        kept = keep and self._keep_current()
+        if not kept:
+            self._leave()
         self.game_switch_save(game)
         self._position_changed()
-        self.origin, self.mode = origin, mode
+        self.origin, self.mode = origin, mode or Meta()
         self.clock.reset()
         self.pause(False)
         self.notice.hide("time")
         self._mount(game)
         self.say(note)
         self.save()
+        if kept:
+            self.notice.show("previous", self.tx(kept_note),
+                             (("previous", self.tx("ui.previous.button"), False),))
+
+    def _keep_current(self) -> bool:
+        """Keep the game on the table (started, not over) as the one to come back to; the game
+        it displaces from there is gone for good and counts as abandoned if it was started."""
+        game = self.game
+        if game is None or not self._started() or self._over() or self.mode.recorded:
+            return False
+        self.clock.pause()
+        self.save()
+        return self.keep_previous(game.game_name)
+
+    def keep_previous(self, name: str) -> bool:
+        """``name``'s saved game becomes the previous one (see :meth:`_keep_current`)."""
+        displaced = self.storage.previous()
+        if not self.storage.keep_previous(name):
+            return False
+        if displaced is not None:
+            _old, saved = displaced
+            saved.mode = self.records.left(saved.game, saved.mode, saved.clock_ms)
+        return True
 
     def _leave(self) -> None:
         game = self.game
         if game is None or game.is_won:
             return
         if game.is_stuck or self.verdict_bar.state == "lost":
-            self.records.ended(game, self._mode(), self.clock.value())
+            self.mode = self.records.ended(game, self.mode, self.clock.value())
         else:
-            self.records.left(game, self._mode(), self.clock.value())
+            self.mode = self.records.left(game, self.mode, self.clock.value())
 
     def game_switch_save(self, game: Any) -> None:
         """Before another game goes on the table: the running one is saved as it is, and a
@@ -590,13 +754,20 @@ class App:
             self.settings.game = game.game_name
             self.storage.save_settings(self.settings)
 
+    def level_of(self, game: Any) -> str | None:
+        """The level of the game on the table: the one it was dealt from, else the level
+        list its deal is on (``None``: a deal on none, a position)."""
+        if game is self.game and self.mode.level is not None:
+            return self.mode.level
+        return find_game(game.game_name).level_of(game.deal_id)
+
     def new_game(self, choice: Choice, level: str) -> None:
         r = room(choice.game)
         self.settings.level = level
         game = r.new_game(choice.variant, self.settings)
         r.remember(self.settings, game)
         self.storage.save_settings(self.settings)
-        mode = {"level": level} if r.has_levels else None
+        mode = Meta(level=level) if r.has_levels else Meta()
         self.start(game, None, Msg("ui.new_game", mode=r.mode(self.tx, game), id=game.deal_id or ""), mode)
 
     def daily(self) -> None:
@@ -612,17 +783,18 @@ class App:
         except MessageError as e:
             self.say(e.message, refusal=True)
             return
+        if self.mode.daily == iso and self.game.deal_id == deal_id:
+            self.say(Msg("daily.already", date=iso))
+            return
         game = r.new_game(variant, self.settings, deal_id)
-        mode: dict[str, Any] = {"daily": iso}
-        if r.has_levels:
-            mode["level"] = "normal"
-        self.start(game, None, Msg("daily.deal", date=iso), mode)
+        mode = Meta(daily=iso, level="normal" if r.has_levels else None)
+        self.start(game, None, Msg("daily.deal", date=iso), mode, keep=True)
 
     def share_daily(self) -> None:
         from ..daily import share_text
 
-        mode, game = self._mode(), self.game
-        text = share_text(self.tx.lang, game.game_name, game.variant, _date(str(mode.get("daily"))),
+        mode, game = self.mode, self.game
+        text = share_text(self.tx.lang, game.game_name, game.variant, _date(str(mode.daily)),
                           bool(game.is_won), int(self.clock.value()), game.moves_count)
         self.copy(text, Msg("daily.shared"))
 
@@ -637,11 +809,27 @@ class App:
             return
         if hasattr(game, "lenient_deal"):
             fresh.lenient_deal = game.lenient_deal
-        kept = self._started() and self.storage.keep_previous(game.game_name)
-        self.start(fresh, self.origin, Msg("ui.restart"), self.mode)
-        if kept:
-            self.notice.show("previous", self.tx("ui.previous.restart"),
-                             (("previous", self.tx("ui.previous.button"), False),))
+        # The same facts (level, daily deal, duel), counted afresh: a new game of the same cards.
+        mode = replace(self.mode, hints=0, recorded=False, timeout=None)
+        self.start(fresh, self.origin, Msg("ui.restart"), mode, keep=True, kept_note="ui.previous.restart")
+
+    def switch_variant(self, choice: Choice, level: str) -> None:
+        """The mode line's other variant (Klondike's other draw count): back to that
+        variant's own game when the one kept to come back to is of it, else a new game at
+        the same level; the game on the table is kept to come back to."""
+        found = self.storage.previous()
+        if found is not None and found[0] == choice.game and found[1].game.variant == choice.variant \
+                and not found[1].game.is_won:
+            self.resume_previous()
+            return
+        r = room(choice.game)
+        self.settings.level = level
+        game = r.new_game(choice.variant, self.settings)
+        r.remember(self.settings, game)
+        self.storage.save_settings(self.settings)
+        mode = Meta(level=level) if r.has_levels else Meta()
+        self.start(game, None, Msg("ui.new_game", mode=r.mode(self.tx, game), id=game.deal_id or ""), mode,
+                   keep=True)
 
     def resume_previous(self) -> None:
         """Back to the game a link or "same cards again" replaced; the one on the table takes
@@ -652,7 +840,9 @@ class App:
         name, saved = found
         self.game_switch_save(saved.game)
         if self.game.game_name == name:
-            self.storage.keep_previous(name)
+            self.storage.keep_previous(name)  # the two swap places: nothing is displaced
+        else:  # the game on the table stays under its own key, found by the mode line's switch
+            self.storage.remove(PREVIOUS_KEY)
         self.notice.hide("previous")
         self._start_saved(saved, Msg("ui.previous.resumed"))
         self.save(force=True)
@@ -680,7 +870,8 @@ class App:
         if name in ("pause", "resume"):
             self.pause(name == "pause" and not self.paused)
             return
-        if self.paused:
+        if self.paused and name not in PAUSE_FREE:
+            self.say(Msg("ui.paused.blocked"), refusal=True)  # said, never a silent nothing
             return
         if self._table.action(name):
             return
@@ -723,13 +914,14 @@ class App:
         elif name == "help":
             self.dialogs.open_help(self._help_sections())
         elif name == "settings":
-            self.dialogs.open_settings(self._settings_values(), SETTINGS)
+            rows = options.options(self.tx.lang)
+            self.dialogs.open_settings(options.values(self.settings, self.tx.lang), rows)
         elif name == "settings-save":
-            values = self.dialogs.settings_values(SETTINGS)
+            values = self.dialogs.settings_values(options.options(self.tx.lang))
             if values is not None:  # else the field says what is wrong; the dialog stays
                 self._apply_settings(values)
         elif name == "lang":
-            self._apply_settings({**self._settings_values(), "lang": "en" if tx.lang == "de" else "de"})
+            self._apply_settings({"lang": "en" if tx.lang == "de" else "de"})
         elif name == "conflict-take":
             self._take_newer()
         elif name == "conflict-keep":
@@ -769,7 +961,7 @@ class App:
             self._table.render()
         elif name == "stats":
             self.dialogs.close_all()
-            records.open(records_key(self.game, self._mode()))
+            records.open(records.key_of(self.game, self.mode))
         elif name == "stats-reset":
             self.dialogs.open_confirm(tx("stats.reset.confirm"), ("stats-reset-yes", tx("stats.btn.reset")))
         elif name == "stats-reset-yes":
@@ -815,50 +1007,65 @@ class App:
     def _over(self) -> bool:
         """Won, or ended in a duel: the clock stays stopped."""
         info = self.duel.info if self.duel is not None else None
-        return bool(self.game.is_won or (info is not None and info.get("ended")))
+        return bool(self.game.is_won or (info is not None and info.ended))
 
     def link_to(self, param: str, value: str) -> str:
         """A link to this page (wherever it is served) with one query parameter."""
         return f"{window.location.origin}{window.location.pathname}?{param}={value}"
 
     # ------------------------------------------------------------------ settings and help
-    def _settings_values(self) -> dict[str, Any]:
-        s = self.settings
-        return {"lang": self.tx.lang, "four_color": s.four_color, "lenient_deal": s.lenient_deal,
-                "points": s.points, "time_limit": s.time_limit}
-
     def _apply_settings(self, values: dict[str, Any]) -> None:
+        """Take what the settings dialog (or the language button) chose; only what changed
+        is redrawn (the language or the card letters: the whole page)."""
         s = self.settings
         self.dialogs.close("settings")
-        s.four_color = bool(values["four_color"])
-        s.lenient_deal = bool(values["lenient_deal"])
-        s.points = bool(values["points"])
-        s.time_limit = int(values["time_limit"])
-        lang = values["lang"] if values["lang"] in ("de", "en") else self.tx.lang
-        s.lang = lang
+        changed = options.take(s, values)
         self.storage.save_settings(s)
-        if hasattr(self.game, "lenient_deal"):
+        if "lenient_deal" in changed and hasattr(self.game, "lenient_deal"):
             self.game.lenient_deal = s.lenient_deal
             self.save()
         document.documentElement.classList.toggle("four", s.four_color)
         self.tool("four_color", pressed=s.four_color)
-        if lang != self.tx.lang:
+        lang = s.lang if s.lang in ("de", "en") else self.tx.lang
+        if lang != self.tx.lang or "card_letters" in changed:
             self.tx = Texts(lang)
             self.rebuild()
-            self.say(Msg("ui.lang.switched"))
+            self.say(Msg("ui.lang.switched" if "lang" in changed else "ui.settings.saved"))
             return
         self._table.render()
         self.say(Msg("ui.settings.saved"))
 
     def _help_sections(self) -> list[tuple[str, list[str]]]:
+        """How to play for the game on the table: its own sections first (its room says
+        which), each a heading and its paragraphs."""
         tx = self.tx
-        first = self.game.game_name
-        names = [first, *[n for n in ROOMS if n != first]]
-        keys = [f"help.{n}" for n in names] + ["help.moving", "help.keys", "help.hint", "help.ids"]
-        out = []
-        for key in keys:
-            out.append((tx(f"{key}.title"), tx(f"{key}.text").split("\n\n")))
-        return out
+        keys = room(self.game.game_name).help
+        return [(tx(HELP(section=key, part="title")), tx(HELP(section=key, part="text")).split("\n\n"))
+                for key in keys]
+
+
+def report(error: BaseException) -> None:
+    """Put an error the page caught on the console as a warning, for bug reports (the player
+    reads the message line)."""
+    import traceback
+
+    text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    try:
+        window.console.warn(f"Solitaire: caught {text}")
+    except Exception:
+        return
+
+
+def picture_game(raw: str | None) -> str | None:
+    """The game the start-up picture (``assets/prepaint.js``) last showed, if it says."""
+    from ..core.saves import load_json
+
+    try:
+        doc = load_json(raw) if raw else None
+    except MessageError:
+        return None
+    game = doc.get("game") if isinstance(doc, dict) else None
+    return game if isinstance(game, str) else None
 
 
 def _date(iso: str) -> Any:

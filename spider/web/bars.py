@@ -47,6 +47,10 @@ class Bar:
         self.actions.hidden = not nodes
         self.node.hidden = False
 
+    def showing(self, text: str) -> bool:
+        """Is the bar shown with exactly this sentence?"""
+        return self.node is not None and not self.node.hidden and str(self.text.textContent) == text
+
     def hide(self, state: str | None = None) -> None:
         """Hide the bar (only if it shows ``state``, when given)."""
         if self.node is None or self.node.hidden:

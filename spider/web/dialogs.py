@@ -7,16 +7,29 @@ and removed with the chrome when the language changes. Their buttons carry
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from pyscript import document
 
-from .dom import Bindings, absent, byid, el
+from ..texts import LANGUAGES
+from ..texts.keys import family
+from .dom import Bindings, absent, byid, el, obj
 from .i18n import Texts
+from .options import Option, options
 from .storage import MAX_TIME_LIMIT, read_minutes
-from .tables import ROOMS, Choice, all_choices
+from .tables import LEVEL, ROOMS, Choice, all_choices
 
 LEVELS = ("easy", "normal", "hard")
+WON: Final = family("ui.won.{fact}", fact=("time", "moves", "runs", "score", "passes", "deal"))
+SETTING: Final = family("ui.settings.{name}", name=lambda: _option_names())
+SETTING_NOTE: Final = family("ui.settings.{name}.note", name=lambda: _option_names())
+SETTING_CHOICE: Final = family("ui.settings.{name}.{value}",
+                               name=lambda: sorted({o.name for o in options("de") if o.kind == "choice"}),
+                               value=lambda name: next(o.choices for o in options("de") if o.name == name))
+
+
+def _option_names() -> list[str]:
+    return sorted({o.name for lang in LANGUAGES for o in options(lang)})
 
 
 class Dialogs:
@@ -101,7 +114,7 @@ class Dialogs:
             for name in LEVELS:
                 label = el("label", "level")
                 label.append(el("input", "", type="radio", name="grade", value=name),
-                             el("span", "lv", tx(f"ui.level.{name}")))
+                             el("span", "lv", tx(LEVEL(level=name))))
                 levels.append(label)
             body.append(levels)
             self._values["previous"] = el("button", "previous", "", type="button", data_action="previous")
@@ -166,7 +179,7 @@ class Dialogs:
             if key == "deal" and deal_id:
                 # Inside the <dd>, after the value: a <dl> may hold only dt/dd groups (axe).
                 dd.append(el("button", "copy", tx("ui.won.copy"), type="button", data_action="copy-id"))
-            rows += [el("dt", "", tx(f"ui.won.{key}")), dd]
+            rows += [el("dt", "", tx(WON(fact=key))), dd]
         dl.replaceChildren(*rows)
         self._values["won_extra"].replaceChildren(
             *[el("button", "", label, type="button", data_action=action) for action, label in extra or []]
@@ -175,7 +188,10 @@ class Dialogs:
             d.showModal()
 
     # ------------------------------------------------------------------ stuck
-    def open_stuck(self, text: str, extra: tuple[tuple[str, str], ...] = ()) -> None:
+    def open_stuck(self, text: str, extra: tuple[tuple[str, str], ...] = (), *,
+                   can_undo: bool = True) -> None:
+        """No move left: undo the last move (only offered when there is one), the same cards
+        again, a new game; the first of those that can work has the focus."""
         tx = self.tx
 
         def build() -> Any:
@@ -194,8 +210,14 @@ class Dialogs:
         self._values["stuck_extra"].replaceChildren(
             *[el("button", "", label, type="button", data_action=action) for action, label in extra]
         )
+        undo = d.querySelector('[data-action="stuck-undo"]')
+        undo.hidden = not can_undo
+        new = d.querySelector('[data-action="stuck-new"]')
+        undo.classList.toggle("primary", can_undo)
+        new.classList.toggle("primary", not can_undo)
         if not d.open:
             d.showModal()
+        (undo if can_undo else new).focus()
 
     # ------------------------------------------------------------------ confirm
     def open_confirm(self, text: str, yes: tuple[str, str]) -> None:
@@ -219,71 +241,78 @@ class Dialogs:
 
     # ------------------------------------------------------------------ how to play
     def open_help(self, sections: list[tuple[str, list[str]]]) -> None:
-        """How to play: (heading, paragraphs) per section, all from the catalog."""
+        """How to play: (heading, paragraphs) per section, all from the catalog, the game on
+        the table first. It opens at its top (the text, not the Close button at its end, has
+        the focus)."""
         tx = self.tx
-
-        def build() -> Any:
+        if "help" not in self.nodes:
             d, body = self._dialog("help", tx("ui.help.title"))
             body.classList.add("help-text")
-            for heading, paragraphs in sections:
-                body.append(el("h3", "", heading))
-                for p in paragraphs:
-                    body.append(el("p", "", p))
+            body.setAttribute("tabindex", "-1")
             d.append(self._buttons(("close-dialog", tx("ui.close"), True)))
-            return d
-
-        self._show("help", build)
+        d = self.nodes["help"]
+        body = d.querySelector(".dlg-body")
+        nodes = []
+        for heading, paragraphs in sections:
+            nodes.append(el("h3", "", heading))
+            nodes += [el("p", "", p) for p in paragraphs]
+        body.replaceChildren(*nodes)
+        if not d.open:
+            d.showModal()
+        body.scrollTop = 0
+        body.focus(obj({"preventScroll": True}))
 
     # ------------------------------------------------------------------ settings
-    def open_settings(self, values: dict[str, Any], options: list[tuple[str, str]]) -> None:
-        """Settings: ``options`` as (name, kind) with kind ``check``, ``lang`` or
-        ``minutes``; the shell reads them back with :meth:`settings_values`."""
+    def open_settings(self, values: dict[str, Any], options: list[Option]) -> None:
+        """Settings: one row per :class:`~spider.web.options.Option` (a check box, a choice,
+        the minutes of a time limit); the shell reads them back with :meth:`settings_values`."""
         tx = self.tx
         if "settings" not in self.nodes:
             d, body = self._dialog("settings", tx("ui.settings.title"))
-            for name, kind in options:
+            for option in options:
+                name = option.name
                 row = el("label", f"setting s-{name}")
-                if kind == "check":
+                if option.kind == "check":
                     row.append(el("input", "", type="checkbox", name=name),
-                               el("span", "", tx(f"ui.settings.{name}")))
-                elif kind == "lang":
-                    row.append(el("span", "", tx("ui.settings.lang")))
+                               el("span", "", tx(SETTING(name=name))))
+                elif option.kind == "choice":
+                    row.append(el("span", "", tx(SETTING(name=name))))
                     select = el("select", "", name=name)
-                    for code in ("de", "en"):
-                        select.append(el("option", "", tx(f"ui.lang.{code}"), value=code))
+                    for value in option.choices:
+                        label = tx(SETTING_CHOICE(name=name, value=value))
+                        select.append(el("option", "", label, value=value))
                     row.append(select)
                 else:
-                    row.append(el("span", "", tx(f"ui.settings.{name}")),
+                    row.append(el("span", "", tx(SETTING(name=name))),
                                el("input", "", type="number", name=name, min="0",
                                   max=str(MAX_TIME_LIMIT), step="1", inputmode="numeric"))
                 body.append(row)
-                note_key = f"ui.settings.{name}.note"
-                body.append(el("p", "note", tx(note_key)))
+                body.append(el("p", "note", tx(SETTING_NOTE(name=name))))
             d.append(self._buttons(("close-dialog", tx("ui.cancel"), False),
                                    ("settings-save", tx("ui.settings.save"), True)))
         d = self.nodes["settings"]
-        for name, kind in options:
-            field = d.querySelector(f'[name="{name}"]')
-            if kind == "check":
-                field.checked = bool(values[name])
+        for option in options:
+            field = d.querySelector(f'[name="{option.name}"]')
+            if option.kind == "check":
+                field.checked = bool(values[option.name])
             else:
-                field.value = str(values[name])
+                field.value = str(values[option.name])
         if not d.open:
             d.showModal()
         d.querySelector("input, select").focus()
 
-    def settings_values(self, options: list[tuple[str, str]]) -> dict[str, Any] | None:
+    def settings_values(self, options: list[Option]) -> dict[str, Any] | None:
         """The dialog's values; ``None`` when a field holds what it cannot take (minutes:
         a whole number from 0 to 600, empty meaning 0): that field then says so, in the
         browser's own way (focused, with the catalog's sentence), and nothing is saved."""
         d = self.nodes["settings"]
         out: dict[str, Any] = {}
-        for name, kind in options:
-            field = d.querySelector(f'[name="{name}"]')
-            if kind == "check":
-                out[name] = bool(field.checked)
-            elif kind == "lang":
-                out[name] = str(field.value)
+        for option in options:
+            field = d.querySelector(f'[name="{option.name}"]')
+            if option.kind == "check":
+                out[option.name] = bool(field.checked)
+            elif option.kind == "choice":
+                out[option.name] = str(field.value)
             else:
                 minutes = read_minutes(str(field.value), bool(field.validity.badInput))
                 if minutes is None:
@@ -291,7 +320,7 @@ class Dialogs:
                     field.reportValidity()
                     return None
                 field.setCustomValidity("")
-                out[name] = minutes
+                out[option.name] = minutes
         return out
 
 

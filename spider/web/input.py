@@ -12,6 +12,7 @@ press that turned into a drag or a long press is not a tap.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from pyscript import document, window
@@ -38,6 +39,10 @@ class Shell(Protocol):
     def say(self, message: Msg | str, *, refusal: bool = False) -> None: ...
 
     def action(self, name: str) -> None: ...
+
+    def guard(self, call: Callable[[], Any]) -> Any: ...
+
+    def busy_reason(self) -> Msg | None: ...
 
 
 class Press:
@@ -77,11 +82,16 @@ class Input:
 
     # ------------------------------------------------------------------ pointer
     def _down(self, event: Any) -> None:
-        if self.press is not None or self.shell.busy():
+        if self.press is not None:
+            return
+        if self.shell.busy():
+            reason = self.shell.busy_reason()
+            if reason is not None:  # paused: the press is answered, not dropped
+                self.shell.say(reason, refusal=True)
             return
         if event.pointerType == "mouse" and event.button != 0:
             return
-        spot = self.shell.table.spot(event.target)
+        spot = self.shell.guard(lambda: self.shell.table.spot(event.target))
         if spot is None:
             return
         press = Press(event, spot)
@@ -113,7 +123,10 @@ class Input:
             if dx * dx + dy * dy < limit * limit:
                 return
             self._stop_timer(press)
-            lifted = table.lift(press.spot)
+            lifted = self.shell.guard(lambda: table.lift(press.spot))
+            if lifted is None:
+                self.press = None
+                return
             if isinstance(lifted, Msg):
                 self.press = None  # nothing to drag here: say why, once
                 self.shell.say(lifted, refusal=True)
@@ -125,7 +138,7 @@ class Input:
         for node in press.moved:
             node.style.setProperty("--dx", f"{dx:.1f}px")
             node.style.setProperty("--dy", f"{dy:.1f}px")
-        table.hover(press.spot, table.spot_at(event.clientX, event.clientY))
+        self.shell.guard(lambda: table.hover(press.spot, table.spot_at(event.clientX, event.clientY)))
 
     def _end_drag(self, press: Press) -> None:
         for node in press.moved:
@@ -145,7 +158,7 @@ class Input:
         table = self.shell.table
         if press.dragging:
             self._end_drag(press)
-            table.drop(press.spot, table.spot_at(event.clientX, event.clientY), t0)
+            self.shell.guard(lambda: table.drop(press.spot, table.spot_at(event.clientX, event.clientY), t0))
             return
         # A double tap is judged by when the player lifted the finger (the event's own time),
         # not by when this handler runs: a slow first tap must not split a quick double tap.
@@ -153,10 +166,10 @@ class Input:
         last = self._last_tap
         if last is not None and last[0] == press.spot and at - last[1] < DOUBLE_TAP_MS:
             self._last_tap = None
-            table.double_tap(press.spot, t0)
+            self.shell.guard(lambda: table.double_tap(press.spot, t0))
             return
         self._last_tap = (press.spot, at)
-        table.tap(press.spot, t0)
+        self.shell.guard(lambda: table.tap(press.spot, t0))
 
     def _cancel(self, event: Any) -> None:
         press = self.press
@@ -168,7 +181,7 @@ class Input:
         self._stop_timer(press)
         if press.dragging:
             self._end_drag(press)
-            self.shell.table.drop(press.spot, None, window.performance.now())
+            self.shell.guard(lambda: self.shell.table.drop(press.spot, None, window.performance.now()))
 
     def _on_long(self, *_: Any) -> None:
         press = self.press
@@ -176,7 +189,7 @@ class Input:
             return
         press.timer = None
         press.long = True
-        self.shell.table.long_press(press.spot)
+        self.shell.guard(lambda: self.shell.table.long_press(press.spot))
 
     def _context(self, event: Any) -> None:
         event.preventDefault()
@@ -186,9 +199,9 @@ class Input:
                 return
             self._stop_timer(press)
             press.long = True  # the touch that opened it must not tap as well
-        spot = self.shell.table.spot(event.target)
+        spot = self.shell.guard(lambda: self.shell.table.spot(event.target))
         if spot is not None and not self.shell.busy():
-            self.shell.table.long_press(spot)
+            self.shell.guard(lambda: self.shell.table.long_press(spot))
 
     # ------------------------------------------------------------------ buttons
     def _click(self, event: Any) -> None:
@@ -201,21 +214,30 @@ class Input:
         self._last_tap = None  # a button between two taps makes them two single taps
         if node.disabled:
             return
-        self.shell.action(node.getAttribute("data-action"))
+        name = str(node.getAttribute("data-action"))
+        self.shell.guard(lambda: self.shell.action(name))
 
     # ------------------------------------------------------------------ keys
     def _key(self, event: Any) -> None:
-        if event.ctrlKey or event.metaKey or event.altKey or event.defaultPrevented:
-            return
-        if self.shell.busy():
+        if event.defaultPrevented or self.shell.busy():
             return  # an open dialog handles its own keys (Esc closes it)
         target = event.target
         if hasattr(target, "closest") and not absent(target.closest("input, select, textarea")):
             return
         key = event.key
         letter = key.lower() if len(key) == 1 else ""
+        if event.ctrlKey or event.metaKey:
+            # Undo and redo as every desktop program has them (⌘ on a Mac): Ctrl+Z,
+            # Ctrl+Y and Ctrl+Shift+Z.
+            name = {"z": "redo" if event.shiftKey else "undo", "y": "redo"}.get(letter)
+            if name is not None and not event.altKey:
+                event.preventDefault()
+                self.shell.guard(lambda: self.shell.action(name))
+            return
+        if event.altKey:
+            return
         if letter in SHELL_KEYS:
             event.preventDefault()
-            self.shell.action(SHELL_KEYS[letter])
-        elif self.shell.table.key(key, target):
+            self.shell.guard(lambda: self.shell.action(SHELL_KEYS[letter]))
+        elif self.shell.guard(lambda: self.shell.table.key(key, target)):
             event.preventDefault()

@@ -1,32 +1,32 @@
-"""The statistics on the page: recording games as they end (or are left), and the
-"Statistik" dialog with its chart, reset (after a confirmation), export to and import from
-a JSON file. The arithmetic is :mod:`spider.stats`; this module only wires it in.
-
-When a game counts (the rules of :mod:`spider.stats`): from its first move. It is recorded
-once, when it ends (won, no move left, "Fertig" in a duel) or when the player leaves it
-for another game (abandoned, which ends a winning streak). The page marks a recorded game
-in its saved facts (``mode["recorded"]``), so a reload never counts it twice.
+"""The statistics on the page: the "Statistik" dialog with its chart and legend, reset
+(after a confirmation), export to and import from a JSON file. Recording is
+:class:`spider.web.recording.StatsBook` (no browser there: tested on CPython); the arithmetic
+is :mod:`spider.stats`; the keys and their names come from the games' descriptors.
 """
 
 from __future__ import annotations
 
 import datetime
-import hashlib
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from pyscript import document, window
 
 from ..core.messages import MessageError, Msg
-from ..spider_game.deck import parse_deal_id
-from ..stats import CHART_HEIGHT, CHART_WIDTH, WAYS, Stats, chart_bars, format_time, started, stats_key
+from ..core.registry import game_of_stats_key, games
+from ..stats import CHART_HEIGHT, CHART_WIDTH, DUEL_KEYS, RESULT_KEY, Stats, chart_bars, format_time
+from ..texts.keys import family
 from .dialogs import Dialogs
 from .dom import Bindings, absent, el, keep, obj
 from .i18n import Texts
-from .storage import Storage, Unreadable
+from .mode import Meta
+from .recording import StatsBook, key_of
+from .storage import Storage
 
 SVG = "http://www.w3.org/2000/svg"
-KEYS = ("spider-1", "spider-2", "spider-4", "klondike-1-easy", "klondike-1-normal", "klondike-1-hard",
-        "klondike-3-easy", "klondike-3-normal", "klondike-3-hard")
+ROWS: Final = ("played", "won", "win_rate", "streak", "best_streak", "best_time", "fewest_moves",
+               "average_time", "hints", "undos", "daily_streak", "best_daily_streak")
+ROW: Final = family("stats.{name}", name=ROWS)
+DUEL_ROW: Final = family("stats.duel.{way}", way=DUEL_KEYS)
 
 
 class _Shell(Protocol):
@@ -37,20 +37,9 @@ class _Shell(Protocol):
     def say(self, message: Msg | str, *, refusal: bool = False) -> None: ...
 
 
-def key_of(game: Any, mode: dict[str, Any] | None) -> str:
-    """The statistics key of a game: game and variant, and the level of a Klondike deal."""
-    level = (mode or {}).get("level")
-    if game.game_name == "klondike":
-        return stats_key("klondike", game.variant, level if level in ("easy", "normal", "hard") else "any")
-    return stats_key(game.game_name, game.variant)
-
-
-def daily_date(mode: dict[str, Any] | None) -> datetime.date | None:
-    text = (mode or {}).get("daily")
-    try:
-        return datetime.date.fromisoformat(text) if isinstance(text, str) else None
-    except ValueError:
-        return None
+def keys() -> list[str]:
+    """Every statistics key the dialog offers, game by game (the descriptors' own)."""
+    return [k for g in games() for k in g.stats_keys()]
 
 
 class Records:
@@ -58,64 +47,54 @@ class Records:
         self.shell = shell
         self.bind = Bindings()
         self.dialog: Any = None
-        self.key = "spider-4"
-        self.note: Msg | None = None  # what the start should say (unreadable statistics)
-        try:
-            self.stats = shell.storage.load_stats(Stats.from_json, Stats.empty)
-        except Unreadable as u:
-            self.stats = Stats.empty()
-            key = "ui.save.unreadable" if u.aside else "ui.save.unreadable_kept"
-            self.note = Msg(key, reason=u.reason, key=u.aside or u.key)
+        self.book = StatsBook(shell.storage)
+        self.key = keys()[0]
+        self.note: Msg | None = self.book.note
 
-    def save(self) -> None:
-        self.shell.storage.save_stats(self.stats.to_json())
+    @property
+    def stats(self) -> Stats:
+        return self.book.stats
+
+    def _said_failure(self) -> None:
+        if self.book.failed:
+            self.book.failed = False
+            self.shell.say(Msg("stats.record_failed"), refusal=True)
 
     # ------------------------------------------------------------------ recording
-    def ended(self, game: Any, mode: dict[str, Any], time_ms: float) -> None:
-        """A game ended (won, stuck, "Fertig"): counted once."""
-        if mode.get("recorded") or not started(game):
-            return
-        mode["recorded"] = True
-        self.stats.record_game(key_of(game, mode), won=bool(game.is_won), time_ms=int(time_ms),
-                               moves=game.moves_count, hints=int(mode.get("hints", 0)), undos=game.undos,
-                               daily=daily_date(mode))
-        self.save()
+    def ended(self, game: Any, mode: Meta, time_ms: float) -> Meta:
+        out = self.book.ended(game, mode, time_ms)
+        self._said_failure()
+        return out
 
-    def left(self, game: Any, mode: dict[str, Any] | None, time_ms: float) -> None:
-        """The player leaves a started, unfinished game for another: it counts as played."""
-        mode = mode if mode is not None else {}
-        if mode.get("recorded") or not started(game) or game.is_won:
-            return
-        mode["recorded"] = True
-        self.stats.record_abandoned(key_of(game, mode), time_ms=int(time_ms), moves=game.moves_count,
-                                    hints=int(mode.get("hints", 0)), undos=game.undos, daily=daily_date(mode))
-        self.save()
+    def left(self, game: Any, mode: Meta, time_ms: float) -> Meta:
+        out = self.book.left(game, mode, time_ms)
+        self._said_failure()
+        return out
 
-    def duel(self, game: Any, mode: dict[str, Any], way: str, outcome: str) -> None:
-        if way in WAYS:
-            self.stats.record_duel(key_of(game, mode), way, outcome)
-            self.save()
+    def duel(self, game: Any, mode: Meta, way: str, outcome: str) -> None:
+        self.book.duel(game, mode, way, outcome)
+        self._said_failure()
 
-    def answer(self, link: str, deal_id: str, outcome: str) -> None:
-        """The challenger opens the answer to their challenge: the link duel counts for them
-        too, in the deal's variant, once however often the same answer is opened."""
-        mark = hashlib.sha256(link.strip().encode()).hexdigest()[:32]
-        if self.shell.storage.count_once(mark):
-            self.stats.record_duel(stats_key("spider", parse_deal_id(deal_id)[0]), "link", outcome)
-            self.save()
+    def answer(self, deal_id: str, outcome: str) -> None:
+        self.book.answer(deal_id, outcome)
+        self._said_failure()
+
+    def key_of(self, game: Any, mode: Meta) -> str:
+        return key_of(game, mode)
 
     # ------------------------------------------------------------------ the dialog
     def open(self, current: str) -> None:
         tx = self.shell.tx
-        self.key = current if current in KEYS else self.key
+        self.book.fresh()
+        self.key = current if current in keys() else self.key
         if self.dialog is None:
             d, body = self.shell.dialogs._dialog("stats", tx("stats.title"))
             select = el("select", "stats-key", id="stats-key", aria_label=tx("stats.title"))
-            for key in KEYS:
+            for key in keys():
                 select.append(el("option", "", self._key_label(key), value=key))
             self.select = select
             self.facts = el("dl", "facts stats-facts")
-            self.chart = el("div", "chart")
+            self.chart = el("figure", "chart")
             self.empty_note = el("p", "note")
             self.file = el("input", "", type="file", accept="application/json,.json", hidden="")
             body.append(select, self.facts, self.chart, self.empty_note, self.file)
@@ -138,11 +117,8 @@ class Records:
         self.dialog = None
 
     def _key_label(self, key: str) -> str:
-        tx = self.shell.tx
-        parts = key.split("-")
-        if parts[0] == "spider":
-            return tx("stats.key.spider", n=int(parts[1]))
-        return tx("stats.key.klondike", n=int(parts[1]), level=tx(f"ui.level.{parts[2]}"))
+        info = game_of_stats_key(key)
+        return self.shell.tx.msg(info.stats_label(key)) if info is not None else key
 
     def _show(self, key: str) -> None:
         tx = self.shell.tx
@@ -162,14 +138,30 @@ class Records:
         ]
         nodes = []
         for name, value in rows:
-            nodes += [el("dt", "", tx(f"stats.{name}")), _dd(value, name)]
-        for way in WAYS:
+            nodes += [el("dt", "", tx(ROW(name=name))), _dd(value, name)]
+        info = game_of_stats_key(key)
+        for way in DUEL_KEYS if info is not None and info.duel else ():  # Klondike has no duel
             won, lost, drawn = r.duel_counts(way)
-            nodes += [el("dt", "", tx(f"duel.way.{way}")),
+            nodes += [el("dt", "", tx(DUEL_ROW(way=way))),
                       _dd(tx("stats.duels.value", won=won, lost=lost, drawn=drawn), f"duel-{way}")]
         self.facts.replaceChildren(*nodes)
-        self.chart.replaceChildren(self._svg(key))
+        self.chart.replaceChildren(*self._chart(key))
         self.empty_note.textContent = "" if r.played else tx("stats.empty")
+
+    def _chart(self, key: str) -> list[Any]:
+        """The chart with its axis and legend: the bars (oldest left), what their height
+        says, and which colour is which result."""
+        tx = self.shell.tx
+        record = self.stats.get(key)
+        if not record.last:
+            return []
+        axis = el("figcaption", "chart-axis", tx("stats.chart.axis"))
+        legend = el("ul", "chart-legend")
+        for result in ("won", "lost", "abandoned"):
+            item = el("li", f"lg {result}")
+            item.append(el("span", "sw", aria_hidden="true"), el("span", "", tx(RESULT_KEY(result=result))))
+            legend.append(item)
+        return [self._svg(key), axis, legend]
 
     def _svg(self, key: str) -> Any:
         """The last results as SVG elements (no markup parsing: built node by node)."""
@@ -193,12 +185,12 @@ class Records:
 
     # ------------------------------------------------------------------ reset, export, import
     def reset(self) -> None:
-        self.stats = Stats.empty()
-        self.save()
+        self.book.replace(Stats.empty())
         self._show(self.key)
         self.shell.say(Msg("stats.reset.done"))
 
     def export(self) -> None:
+        self.book.fresh()
         blob = window.Blob.new([self.stats.to_json()], obj({"type": "application/json"}))
         url = window.URL.createObjectURL(blob)
         name = f"solitaire-stats-{datetime.date.today().isoformat()}.json"
@@ -207,6 +199,7 @@ class Records:
         link.click()
         link.remove()
         window.setTimeout(keep(lambda *_: window.URL.revokeObjectURL(url)), 1000)
+        self.shell.say(Msg("stats.exported", name=name))
 
     def choose_file(self) -> None:
         self.file.value = ""
@@ -225,8 +218,7 @@ class Records:
             self.shell.say(Msg("stats.import.refused", reason=e.message), refusal=True)
             self.empty_note.textContent = self.shell.tx("stats.import.refused", reason=e.message)
             return
-        self.stats = imported
-        self.save()
+        self.book.replace(imported)
         self._show(self.key)
         self.shell.say(Msg("stats.imported"))
 

@@ -31,16 +31,17 @@ The backend is anything with ``getItem``/``setItem``/``removeItem`` (the page pa
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields
-from typing import Any, Final, Literal
+from collections.abc import Callable, Collection, Iterator, Mapping
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Final, Literal, TypeVar, get_type_hints
 
+from ..core.cards import LETTERS
 from ..core.messages import MessageError, Msg
-from ..core.registry import game_from_json, game_from_text
+from ..core.registry import find_game, game_from_json, game_from_text, games
 from ..core.saves import load_json
 from ..texts import LANGUAGES
+from .mode import Meta
 
-GAME_KEYS: Final = {"spider": "spider.game", "klondike": "spider.game.klondike"}
 PREVIOUS_KEY: Final = "spider.previous"
 STATS_KEY: Final = "spider.stats"
 SETTINGS_KEY: Final = "spider.settings"
@@ -49,55 +50,137 @@ GAME_FORMAT: Final = "spider-page"
 SETTINGS_FORMAT: Final = "spider-settings"
 GAME_VERSION: Final = 1
 SETTINGS_VERSION: Final = 2
-LEVELS: Final = ("easy", "normal", "hard")
-MAX_TIME_LIMIT: Final = 600  # minutes
+LEVELS: Final = find_game("klondike").levels  # kept for callers of the first page API
+MAX_TIME_LIMIT: Final = 600  # minutes (the largest time limit the settings dialog takes)
+# The settings every game shares (each game's own are its descriptor's ``settings``).
+SHARED: Final[dict[str, tuple[type, Callable[[Any], bool]]]] = {
+    "game": (str, lambda v: any(g.name == v for g in games())),
+    "four_color": (bool, lambda v: True),
+    "lang": (str, lambda v: v in LANGUAGES),
+    "card_letters": (str, lambda v: v in LETTERS),
+}
 
 SaveResult = Literal["saved", "failed", "blocked", "conflict", "off"]
+T = TypeVar("T")
 
 
-@dataclass
+def game_keys() -> dict[str, str]:
+    """The storage key of each game's running game (its descriptor's ``save_key``)."""
+    return {g.name: g.save_key for g in games()}
+
+
+class _GameKeys(Mapping[str, str]):
+    """:func:`game_keys` as a mapping read at each use (a game registered later is in it)."""
+
+    def __getitem__(self, name: str) -> str:
+        return game_keys()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(game_keys())
+
+    def __len__(self) -> int:
+        return len(game_keys())
+
+
+GAME_KEYS: Final[Mapping[str, str]] = _GameKeys()
+
+
 class Settings:
-    """What the player chose, remembered across visits."""
+    """What the player chose, remembered across visits: the shared choices (``game``, the
+    game the new-game dialog offers first; ``four_color``; ``lang``, ``None`` to follow
+    the browser) and each game's own (its descriptor's ``settings`` dataclass, :meth:`of`).
+    The stored document is flat, so a game's field is also read and set by its name here
+    (``settings.suits``), and ``Settings(suits=2)`` sets it."""
 
-    game: str = "spider"  # the game the new-game dialog offers first
-    suits: int = 4  # Spider: 1, 2 or 4
-    draw: int = 1  # Klondike: 1 or 3
-    level: str = "normal"  # Klondike: easy, normal, hard
-    four_color: bool = False
-    lenient_deal: bool = False  # Spider: deal with empty columns when < 10 cards lie on the table
-    points: bool = False  # show the duel points in every Spider game
-    lang: str | None = None  # None: follow the browser
-    time_limit: int = 0  # Klondike: minutes, 0 = off
+    def __init__(self, *, game: str = "spider", four_color: bool = False, lang: str | None = None,
+                 card_letters: str = "game", **fields: Any) -> None:
+        self.game = game
+        self.four_color = four_color
+        self.lang = lang
+        self.card_letters = card_letters
+        own: dict[str, Any] = {g.name: g.settings() for g in games()}
+        object.__setattr__(self, "_own", own)
+        for name, value in fields.items():
+            setattr(self, name, value)
+
+    def of(self, kind: type[T]) -> T:
+        """A game's own settings by their dataclass (``settings.of(SpiderSettings).suits``)."""
+        for value in self._own.values():
+            if isinstance(value, kind):
+                return value
+        raise KeyError(kind.__name__)
+
+    def _holder(self, name: str) -> Any:
+        for value in self._own.values():
+            if name in {f.name for f in fields(value)}:
+                return value
+        return None
+
+    def __getattr__(self, name: str) -> Any:
+        holder = self._holder(name) if name != "_own" else None
+        if holder is None:
+            raise AttributeError(name)
+        return getattr(holder, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        holder = self._holder(name) if name not in SHARED and "_own" in self.__dict__ else None
+        if holder is not None:
+            setattr(holder, name, value)
+        elif name in SHARED:
+            object.__setattr__(self, name, value)
+        else:
+            raise AttributeError(f"no setting named {name!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The flat document's fields: the shared ones, then each game's."""
+        out: dict[str, Any] = {name: getattr(self, name) for name in SHARED}
+        for value in self._own.values():
+            out.update(asdict(value))
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Settings) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Settings({', '.join(f'{k}={v!r}' for k, v in self.to_dict().items())})"
 
 
-_SETTING_TYPES: Final[dict[str, tuple[type, Callable[[Any], bool]]]] = {
-    "game": (str, lambda v: v in GAME_KEYS),
-    "suits": (int, lambda v: v in (1, 2, 4)),
-    "draw": (int, lambda v: v in (1, 3)),
-    "level": (str, lambda v: v in LEVELS),
-    "four_color": (bool, lambda v: True),
-    "lenient_deal": (bool, lambda v: True),
-    "points": (bool, lambda v: True),
-    "lang": (str, lambda v: v in LANGUAGES),
-    "time_limit": (int, lambda v: 0 <= v <= MAX_TIME_LIMIT),
-}
+def _within(allowed: Collection[object] | None) -> Callable[[Any], bool]:
+    return (lambda _v: True) if allowed is None else allowed.__contains__
+
+
+def _game_fields() -> dict[str, tuple[type, Callable[[Any], bool]]]:
+    """Every game's settings fields with their exact type and the values they take."""
+    out: dict[str, tuple[type, Callable[[Any], bool]]] = {}
+    for info in games():
+        hints = get_type_hints(info.settings)
+        for f in fields(info.settings):
+            kind = hints[f.name]
+            allowed = info.allowed.get(f.name)
+            out[f.name] = (kind, _within(allowed))
+    return out
 
 
 def check_settings(doc: object) -> Settings:
     """Settings from a parsed document; ``MessageError`` unless every value has exactly the
-    right type (``True`` is not 1, ``2.0`` is not 2) and is allowed."""
+    right type (``True`` is not 1, ``2.0`` is not 2) and is allowed, and every field is one
+    the house knows. A field the document lacks (a setting added since it was written, a
+    game added since) takes its default."""
     if not isinstance(doc, dict) or doc.get("format") != SETTINGS_FORMAT:
         raise MessageError(Msg("ui.save.format"))
     version = doc.get("version")
     if version not in (1, SETTINGS_VERSION) or type(version) is not int:
         raise MessageError(Msg("json.version", found=str(version)[:12], expected=SETTINGS_VERSION))
-    wanted = ("suits", "four_color") if version == 1 else tuple(f.name for f in fields(Settings))
+    known = {**SHARED, **_game_fields()}
     values: dict[str, Any] = {}
-    for name in wanted:
-        if name not in doc:
-            raise MessageError(Msg("json.field", name=name))
-        value = doc[name]
-        kind, allowed = _SETTING_TYPES[name]
+    for name, value in doc.items():
+        if name in ("format", "version"):
+            continue
+        if name not in known or (version == 1 and name not in ("suits", "four_color")):
+            raise MessageError(Msg("json.field", name=str(name)[:20]))
+        kind, allowed = known[name]
         if name == "lang" and value is None:
             values[name] = None
             continue
@@ -112,7 +195,7 @@ class Saved:
     game: Any
     clock_ms: int
     origin: str | None
-    mode: dict[str, Any] | None = None
+    mode: Meta = field(default_factory=Meta)
 
 
 def check_saved(doc: object, name: str | None = None) -> Saved:
@@ -126,8 +209,6 @@ def check_saved(doc: object, name: str | None = None) -> Saved:
         raise MessageError(Msg("json.field", name="clock_ms"))
     if not (origin is None or isinstance(origin, str)):
         raise MessageError(Msg("json.field", name="origin"))
-    if not (mode is None or isinstance(mode, dict)):
-        raise MessageError(Msg("json.field", name="mode"))
     game_doc = doc.get("game")
     if not isinstance(game_doc, str):
         raise MessageError(Msg("json.field", name="game"))
@@ -136,14 +217,19 @@ def check_saved(doc: object, name: str | None = None) -> Saved:
         raise MessageError(Msg("json.other_game"))
     if origin is not None:
         game_from_text(origin)
-    return Saved(game, clock, origin, mode)
+    info = find_game(game.game_name)
+    meta = Meta.from_doc(mode, game.deal_id, info.levels)
+    if meta.duel is not None and not info.duel:
+        raise MessageError(Msg("json.field", name="mode.duel"))
+    return Saved(game, clock, origin, meta)
 
 
-def saved_doc(game: Any, clock_ms: float, origin: str | None, mode: dict[str, Any] | None) -> dict[str, Any]:
+def saved_doc(game: Any, clock_ms: float, origin: str | None, mode: Meta | None) -> dict[str, Any]:
     doc: dict[str, Any] = {"format": GAME_FORMAT, "version": GAME_VERSION, "game": game.to_json(),
                            "clock_ms": int(clock_ms), "origin": origin}
-    if mode:
-        doc["mode"] = mode
+    kept = mode.to_doc() if mode is not None else None
+    if kept:
+        doc["mode"] = kept
     return doc
 
 
@@ -196,6 +282,11 @@ class Storage:
         self.known[key] = value
         return True
 
+    def put(self, key: str, value: str) -> bool:
+        """Write a small value of the page's own (not a game, the settings or the statistics,
+        which have their own checks); ``False`` when it could not be written."""
+        return self._set(key, value)
+
     def count_once(self, mark: str, key: str = "spider.duel.counted", limit: int = 200) -> bool:
         """``True`` the first time ``mark`` comes (remembered under ``key``, the last ``limit``
         marks), ``False`` after: what makes an answer link, opened twice, count once. A
@@ -220,6 +311,18 @@ class Storage:
                 return
         self.known[key] = None
         self.blocked.discard(key)
+
+    def set_aside(self, key: str) -> str | None:
+        """Copy what ``key`` holds to ``spider.unreadable.<ms>`` (a save the page could read
+        but not draw): the key it went to, or ``None`` when it could not be copied (then the
+        key is blocked: nothing is written over it until the player discards it)."""
+        raw = self.get(key)
+        if raw is None:
+            return None
+        aside = self._aside(raw)
+        if aside is None:
+            self.blocked.add(key)
+        return aside
 
     def _aside(self, raw: str) -> str | None:
         key = f"{ASIDE_PREFIX}{int(self.now())}"
@@ -256,7 +359,7 @@ class Storage:
     def save_settings(self, settings: Settings) -> bool:
         if SETTINGS_KEY in self.blocked:
             return False
-        doc = {"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, **asdict(settings)}
+        doc = {"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, **settings.to_dict()}
         return self._set(SETTINGS_KEY, json.dumps(doc))
 
     # ------------------------------------------------------------------ games
@@ -274,7 +377,7 @@ class Storage:
             raise self._unreadable(key, raw, e.message) from None
 
     def save_game(self, name: str, game: Any, clock_ms: float, origin: str | None,
-                  mode: dict[str, Any] | None = None, *, force: bool = False) -> SaveResult:
+                  mode: Meta | None = None, *, force: bool = False) -> SaveResult:
         """Save; ``"conflict"`` (nothing written) when another tab changed the key since
         this tab last read or wrote it, unless ``force`` (the player chose to keep this one)."""
         key = GAME_KEYS[name]
@@ -331,7 +434,7 @@ class Storage:
         try:
             doc = load_json(raw)
             name = doc.get("name") if isinstance(doc, dict) else None
-            if name not in GAME_KEYS:
+            if not isinstance(name, str) or name not in GAME_KEYS:
                 raise MessageError(Msg("ui.save.format"))
             return name, check_saved(doc, name)
         except MessageError:

@@ -25,6 +25,7 @@ TEXTS = {
     "undo.nothing": "Es gibt keinen Zug, der sich zurücknehmen lässt.",
     "redo.nothing": "Es gibt keinen Zug, der sich wiederholen lässt.",
     "json.broken": "Der gespeicherte Spielstand ist beschädigt: {reason}",
+    "json.duplicate": "Ein Eintrag steht zweimal darin.",
     "json.not_json": "Die Daten sind kein lesbares JSON.",
     "json.too_big": "Die Daten sind zu groß.",
     "json.too_deep": "Die Daten sind zu tief verschachtelt.",

@@ -33,9 +33,9 @@ TEXTS: dict[str, str] = {
     "ui.k.turned": "Gezogen: {cards}.",
     "ui.k.turned_top": "Gezogen: {cards}; spielbar ist {card}.",
     "ui.k.recycled": "Der Ablagestapel ist wieder umgedreht; Durchgänge: {n}.",
-    "ui.k.selected": "{card} gewählt. Tippe auf das Ziel.",
-    "ui.k.selected_many": "{card} und {more} weitere gewählt. Tippe auf das Ziel.",
-    "ui.k.selected_many.one": "{card} und 1 weitere gewählt. Tippe auf das Ziel.",
+    "ui.k.selected": "{card} gewählt. Jetzt das Ziel wählen.",
+    "ui.k.selected_many": "{card} und {more} weitere gewählt. Jetzt das Ziel wählen.",
+    "ui.k.selected_many.one": "{card} und 1 weitere gewählt. Jetzt das Ziel wählen.",
     "ui.k.deselected": "Auswahl aufgehoben.",
     "ui.k.no_target": "{card} passt gerade nirgends hin.",
     "ui.k.auto.running": "Auto-Ende legt die Karten ab: noch {n}.",
@@ -74,11 +74,25 @@ TEXTS: dict[str, str] = {
         "es an. Pause verdeckt den Tisch und hält die Uhr an. In den Einstellungen lässt sich ein "
         "Zeitlimit in Minuten setzen; ist die Zeit um, kannst du ohne Uhr zu Ende spielen.\n\n"
         "Schwierigkeit: Jede Verteilung von Leicht, Normal und Schwer ist nachweislich zu "
-        "gewinnen. Leicht gewinnt schon, wer Zug für Zug dem Tipp folgt.\n\n"
-        "Tasten: ← → ↑ ↓ wählen einen Platz (Spalten, Stapel, Ablage, Zielstapel) · Enter oder "
+        "gewinnen. Leicht gewinnt schon, wer Zug für Zug dem Tipp folgt."
+    ),
+    "help.klondike.keys.title": "Tasten",
+    "help.klondike.keys.text": (
+        "← → ↑ ↓ wählen einen Platz (Spalten, Stapel, Ablage, Zielstapel) · Enter oder "
         "Leertaste wählt die Karten dort bzw. legt die gewählten dorthin (noch einmal auf "
         "derselben Spalte: eine Karte weniger) · F legt die Karte auf ihren Zielstapel · D zieht "
         "vom Stapel · A startet oder stoppt Auto-Ende · Esc hebt die Auswahl auf · U Zurück · "
-        "H Tipp · N Neues Spiel."
+        "H Tipp · N Neues Spiel · Strg+Z (⌘Z) Zurück · Strg+Y oder Strg+Umschalt+Z Wiederholen."
     ),
+    "help.klondike.ids.title": "Kennung",
+    "help.klondike.ids.text": (
+        "Jedes Klondike-Spiel hat eine Kennung wie K1-4711 (K3- bei 3 Karten); die Nummer ist die "
+        "von PySolFC. Dieselbe Kennung gibt überall dieselben Karten: Kopiere sie, teile sie oder "
+        "öffne sie später mit einem Link (?deal=K1-4711), um genau dieses Spiel noch einmal zu spielen."
+    ),
+    "ui.k.double.one_card": "Ein Doppeltipp legt eine einzelne Karte auf ihren Zielstapel; diese Karten bleiben liegen.",
+    "ui.k.drop.nowhere": "Dort ist kein Platz für Karten; sie liegen wieder, wo sie waren.",
+    "klondike.drop.waste": "Auf den Ablagestapel kommen nur Karten vom Stapel.",
+    "klondike.drop.stock": "Auf den Stapel lässt sich keine Karte legen.",
+    "klondike.drop.foundation": "Die Karte liegt schon auf dem Zielstapel.",
 }

@@ -35,6 +35,7 @@ TEXTS = {
     'ui.resume': 'Weiter',
     'ui.resumed': "Weiter geht's.",
     'ui.time.up': 'Die Zeit ist um ({n} Minuten). Du kannst die Partie ohne Uhr zu Ende spielen.',
+    'ui.time.up.one': 'Die Zeit ist um (1 Minute). Du kannst die Partie ohne Uhr zu Ende spielen.',
     'ui.time.go_on': 'Ohne Uhr weiterspielen',
     'ui.confirm.title': 'Bist du sicher?',
     'duel.link.start': 'Duell per Link: Spiel die Verteilung; ist dein Spiel vorbei, schickst du die Herausforderung.',
@@ -220,7 +221,8 @@ TEXTS = {
     "help.keys.title": "Tasten",
     "help.keys.text": (
         "U Zurück · H Tipp · N Neues Spiel · D Austeilen · ← → Spalte wählen · Enter oder Leertaste "
-        "öffnet die Auswahl · Esc schließt ein Fenster."
+        "öffnet die Auswahl · Esc schließt ein Fenster · Strg+Z (⌘Z) Zurück · Strg+Y oder "
+        "Strg+Umschalt+Z Wiederholen."
     ),
     "help.hint.title": "Tipp und „nicht mehr zu gewinnen“",
     "help.hint.text": (
@@ -236,4 +238,20 @@ TEXTS = {
         "Kopiere sie, teile sie oder öffne sie später mit einem Link (?deal=S4-123456), um genau "
         "dieses Spiel noch einmal zu spielen."
     ),
+    "ui.stats.unreadable": "Die gespeicherte Statistik ließ sich nicht lesen ({reason}). Sie beginnt neu; die alten Daten sind unter „{key}“ aufbewahrt. Dein Spiel ist davon nicht betroffen.",
+    "ui.stats.unreadable_kept": "Die gespeicherte Statistik ließ sich nicht lesen ({reason}) und bleibt unter „{key}“ unverändert liegen. Dein Spiel ist davon nicht betroffen.",
+    "ui.settings.unreadable": "Die gespeicherten Einstellungen ließen sich nicht lesen ({reason}); es gelten die üblichen, die alten Daten sind unter „{key}“ aufbewahrt. Dein Spiel ist davon nicht betroffen.",
+    "ui.settings.unreadable_kept": "Die gespeicherten Einstellungen ließen sich nicht lesen ({reason}) und bleiben unverändert unter „{key}“; bis dahin gelten die üblichen. Dein Spiel ist davon nicht betroffen.",
+    "ui.save.undrawable": "es ließ sich nicht zeigen",
+    "ui.link.failed": "Das Spiel aus dem Link ließ sich nicht zeigen; dein gespeichertes Spiel bleibt, wie es war.",
+    "ui.start.failed": "Der Tisch ließ sich nicht zeichnen. Bitte lade die Seite neu.",
+    "ui.render.failed": "Beim Zeichnen ging etwas schief; der Tisch ist neu gezeichnet. Dein Spiel ist, wie es war.",
+    "ui.paused.blocked": "Das Spiel ist pausiert: Mit „Weiter“ geht es weiter.",
+    "ui.settings.card_letters": "Buchstaben auf den Karten",
+    "ui.settings.card_letters.note": "Spider zeigt Bube, Dame, König als J, Q, K, Klondike (wie seine Regeln) als B, D, K. Hier lässt sich eine Schreibweise für beide Spiele wählen.",
+    "ui.settings.card_letters.game": "Wie im jeweiligen Spiel",
+    "ui.settings.card_letters.german": "Immer B, D, K",
+    "ui.settings.card_letters.english": "Immer J, Q, K",
+    "ui.settings.lang.de": "Deutsch",
+    "ui.settings.lang.en": "English",
 }

@@ -25,6 +25,7 @@ TEXTS = {
     "undo.nothing": "There is no move to take back.",
     "redo.nothing": "There is no move to play again.",
     "json.broken": "The saved game is damaged: {reason}",
+    "json.duplicate": "An entry appears twice in it.",
     "json.not_json": "The data is not readable JSON.",
     "json.too_big": "The data is too large.",
     "json.too_deep": "The data is nested too deeply.",

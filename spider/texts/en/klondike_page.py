@@ -33,9 +33,9 @@ TEXTS: dict[str, str] = {
     "ui.k.turned": "Turned: {cards}.",
     "ui.k.turned_top": "Turned: {cards}; {card} is playable.",
     "ui.k.recycled": "The waste is turned back; passes: {n}.",
-    "ui.k.selected": "{card} selected. Tap the target.",
-    "ui.k.selected_many": "{card} and {more} more selected. Tap the target.",
-    "ui.k.selected_many.one": "{card} and 1 more selected. Tap the target.",
+    "ui.k.selected": "{card} selected. Now choose where it goes.",
+    "ui.k.selected_many": "{card} and {more} more selected. Now choose where it goes.",
+    "ui.k.selected_many.one": "{card} and 1 more selected. Now choose where it goes.",
     "ui.k.deselected": "Selection cleared.",
     "ui.k.no_target": "{card} fits nowhere right now.",
     "ui.k.auto.running": "Auto-finish puts the cards up: {n} left.",
@@ -74,10 +74,25 @@ TEXTS: dict[str, str] = {
         "the table and stops the clock. The settings take a time limit in minutes; when it runs "
         "out you can finish without the clock.\n\n"
         "Levels: every Easy, Normal and Hard deal is proved winnable. Easy ones are won by "
-        "simply following the hint move by move.\n\n"
-        "Keys: ← → ↑ ↓ choose a place (columns, stock, waste, foundations) · Enter or Space "
+        "simply following the hint move by move."
+    ),
+    "help.klondike.keys.title": "Keys",
+    "help.klondike.keys.text": (
+        "← → ↑ ↓ choose a place (columns, stock, waste, foundations) · Enter or Space "
         "selects the cards there or puts the selected ones there (again on the same column: one "
         "card fewer) · F puts the card on its foundation · D turns the stock · A starts or stops "
-        "auto-finish · Esc clears the selection · U undo · H hint · N new game."
+        "auto-finish · Esc clears the selection · U undo · H hint · N new game · Ctrl+Z (⌘Z) undo · "
+        "Ctrl+Y or Ctrl+Shift+Z redo."
     ),
+    "help.klondike.ids.title": "Game ID",
+    "help.klondike.ids.text": (
+        "Every Klondike game has an ID such as K1-4711 (K3- when drawing 3); the number is "
+        "PySolFC's. The same ID gives the same cards everywhere: copy it, share it or open it later "
+        "with a link (?deal=K1-4711) to play exactly this game again."
+    ),
+    "ui.k.double.one_card": "A double tap puts a single card on its foundation; these cards stay where they are.",
+    "ui.k.drop.nowhere": "Cards cannot go there; they are back where they were.",
+    "klondike.drop.waste": "Only cards from the stock go onto the waste.",
+    "klondike.drop.stock": "No card can be put onto the stock.",
+    "klondike.drop.foundation": "That card is on its foundation already.",
 }

@@ -35,6 +35,7 @@ TEXTS = {
     'ui.resume': 'Resume',
     'ui.resumed': 'Playing on.',
     'ui.time.up': 'Time is up ({n} minutes). You can finish the game without the clock.',
+    'ui.time.up.one': 'Time is up (1 minute). You can finish the game without the clock.',
     'ui.time.go_on': 'Play on without the clock',
     'ui.confirm.title': 'Are you sure?',
     'duel.link.start': 'Duel by link: play the deal; when your game is over, send the challenge.',
@@ -212,7 +213,7 @@ TEXTS = {
     "help.keys.title": "Keys",
     "help.keys.text": (
         "U Undo · H Hint · N New game · D Deal · ← → choose a column · Enter or Space opens the picker · "
-        "Esc closes a window."
+        "Esc closes a window · Ctrl+Z (⌘Z) Undo · Ctrl+Y or Ctrl+Shift+Z Redo."
     ),
     "help.hint.title": "Hint and “cannot be won”",
     "help.hint.text": (
@@ -227,4 +228,20 @@ TEXTS = {
         "Every game has an ID such as S4-123456. The same ID gives the same cards everywhere: copy it, "
         "share it or open it later with a link (?deal=S4-123456) to play exactly this game again."
     ),
+    "ui.stats.unreadable": "The saved statistics could not be read ({reason}). They start afresh; the old data is kept under “{key}”. Your game is not affected.",
+    "ui.stats.unreadable_kept": "The saved statistics could not be read ({reason}) and stay unchanged under “{key}”. Your game is not affected.",
+    "ui.settings.unreadable": "The saved settings could not be read ({reason}); the usual ones apply, and the old data is kept under “{key}”. Your game is not affected.",
+    "ui.settings.unreadable_kept": "The saved settings could not be read ({reason}) and stay unchanged under “{key}”; until then the usual ones apply. Your game is not affected.",
+    "ui.save.undrawable": "it could not be shown",
+    "ui.link.failed": "The game from the link could not be shown; your saved game stays as it was.",
+    "ui.start.failed": "The table could not be drawn. Please reload the page.",
+    "ui.render.failed": "Something went wrong while drawing; the table has been drawn again. Your game is as it was.",
+    "ui.paused.blocked": "The game is paused: “Resume” plays on.",
+    "ui.settings.card_letters": "Letters on the cards",
+    "ui.settings.card_letters.note": "On the German page Spider shows jack, queen, king as J, Q, K and Klondike (as its rules do) as B, D, K; this picks one way for both games.",
+    "ui.settings.card_letters.game": "As each game has them",
+    "ui.settings.card_letters.german": "Always B, D, K",
+    "ui.settings.card_letters.english": "Always J, Q, K",
+    "ui.settings.lang.de": "Deutsch",
+    "ui.settings.lang.en": "English",
 }

@@ -10,9 +10,18 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
+from ...core.registry import find_game, games
+from ...texts.keys import family
 from ..i18n import Texts
+
+CHOICE: Final = family("ui.choice.{game}.{variant}", game=lambda: [g.name for g in games()],
+                       variant=lambda game: find_game(str(game)).variants)
+CHOICE_NOTE: Final = family("ui.choice.{game}.{variant}.note", game=lambda: [g.name for g in games()],
+                            variant=lambda game: find_game(str(game)).variants)
+LEVEL: Final = family("ui.level.{level}", level=lambda: sorted({lv for g in games() for lv in g.levels}))
+DRAW: Final = family("ui.k.draw.{draw}", draw=lambda: find_game("klondike").variants)
 
 
 @dataclass(frozen=True)
@@ -35,15 +44,16 @@ class Room:
     has_levels = False
     timed = False  # does the player's time limit apply (spec 002: Klondike)?
     won_again = "ui.btn.restart"  # the won dialog's button for the same cards again
+    help: tuple[str, ...] = ()  # the catalog sections of How to play on this game's table, in order
 
     def choices(self) -> list[Choice]:
         return [Choice(self.name, v) for v in self.variants]
 
     def choice_label(self, tx: Texts, variant: int) -> str:
-        return tx(f"ui.choice.{self.name}.{variant}")
+        return tx(CHOICE(game=self.name, variant=variant))
 
     def choice_note(self, tx: Texts, variant: int) -> str:
-        return tx(f"ui.choice.{self.name}.{variant}.note")
+        return tx(CHOICE_NOTE(game=self.name, variant=variant))
 
     def make_table(self, host: Any, game: Any) -> Any:
         module = importlib.import_module(self.table_module, __name__)
@@ -72,6 +82,7 @@ class SpiderRoom(Room):
     table_module = ".spider"
     table_class = "SpiderTable"
     variants = (1, 2, 4)
+    help = ("help.spider", "help.klondike", "help.moving", "help.keys", "help.hint", "help.ids")
 
     def new_game(self, variant: int, settings: Any, deal_id: str | None = None) -> Any:
         from ...spider_game import Game
@@ -93,6 +104,7 @@ class KlondikeRoom(Room):
     has_levels = True
     timed = True
     won_again = "ui.won.again.klondike"  # spec 004: "Nochmal"
+    help = ("help.klondike", "help.klondike.keys", "help.hint", "help.klondike.ids")
 
     def new_game(self, variant: int, settings: Any, deal_id: str | None = None) -> Any:
         from ...klondike import Game
@@ -120,14 +132,14 @@ class KlondikeRoom(Room):
         """``Klondike · 1 Karte · Normal`` (without the level when the deal has none)."""
         choice = self.choice_label(tx, game.variant)
         level = self.level(game)
-        return tx("ui.k.mode", choice=choice, level=tx(f"ui.level.{level}")) if level else choice
+        return tx("ui.k.mode", choice=choice, level=tx(LEVEL(level=level))) if level else choice
 
     def mode_buttons(self, tx: Texts, game: Any, settings: Any) -> list[tuple[str, str, str]]:
         """Spec 002's mode line: the other draw count, a new game at the same level."""
         other = 3 if game.draw == 1 else 1
         level = self.level(game) or settings.level
-        name = tx("ui.k.draw.switch", choice=self.choice_label(tx, other), level=tx(f"ui.level.{level}"))
-        return [(f"k-draw-{other}", tx(f"ui.k.draw.{other}"), name)]
+        name = tx("ui.k.draw.switch", choice=self.choice_label(tx, other), level=tx(LEVEL(level=level)))
+        return [(f"k-draw-{other}", tx(DRAW(draw=other)), name)]
 
 
 ROOMS: dict[str, Room] = {"spider": SpiderRoom(), "klondike": KlondikeRoom()}

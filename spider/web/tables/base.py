@@ -14,8 +14,9 @@ from typing import Any, Protocol
 
 from pyscript import document
 
-from ...core.cards import RANK_LABELS, SUIT_LETTERS, SUIT_SYMBOLS, card_name, parse_card
+from ...core.cards import RANK_LABELS, SUIT_LETTERS, SUIT_SYMBOLS, card_name, parse_card, rank_labels
 from ...core.messages import Msg
+from ...core.registry import find_game
 from ..dom import Bindings, byid, el, obj
 from ..i18n import Texts
 from .layout import NO_STEPS, Steps
@@ -58,6 +59,10 @@ class Host(Protocol):
              shown: bool | None = None) -> None: ...
 
     def new_game(self, choice: Any, level: str) -> None: ...
+
+    def switch_variant(self, choice: Any, level: str) -> None: ...
+
+    def level_of(self, game: Any) -> str | None: ...
 
 
 class Table(Protocol):
@@ -104,10 +109,12 @@ class Table(Protocol):
 
 
 class Faces:
-    """Card nodes cloned from one prototype per code: a move costs a few DOM calls."""
+    """Card nodes cloned from one prototype per code: a move costs a few DOM calls. The
+    corner shows ``labels`` (the page's rank letters, :func:`spider.core.cards.rank_labels`)."""
 
-    def __init__(self, tx: Texts) -> None:
+    def __init__(self, tx: Texts, labels: tuple[str, ...] = RANK_LABELS) -> None:
         self.tx = tx
+        self.labels = labels
         self.protos: dict[str, Any] = {}
 
     def node(self, key: str) -> Any:
@@ -126,7 +133,7 @@ class Faces:
         node = el("div", f"card s-{SUIT_LETTERS[suit]}", data_card=key, role="img",
                   aria_label=self.tx.msg(card_name(c)))
         corner = el("span", "ix")
-        corner.append(el("b", "", RANK_LABELS[rank]), el("i", "", SUIT_SYMBOLS[suit]))
+        corner.append(el("b", "", self.labels[rank]), el("i", "", SUIT_SYMBOLS[suit]))
         node.append(corner, el("span", "pip", SUIT_SYMBOLS[suit]))
         return node
 
@@ -221,6 +228,7 @@ def fly(node: Any, dx: float, dy: float, j: int = 0) -> None:
 
 
 class BaseTable:
+    name = ""
     """What both tables share: their state at the start, the hint marks, and what they do
     when the board changes size (rotation, resize, full screen, the message line growing):
     measure again and re-fit the columns (same cards, new steps), never redraw them. A table
@@ -230,7 +238,9 @@ class BaseTable:
         self.host = host
         self.tx = host.tx
         self.game = game
-        self.faces = Faces(self.tx)
+        info = find_game(self.name) if self.name else None
+        self.faces = Faces(self.tx, rank_labels(self.tx.lang, bool(info and info.german_letters),
+                                                str(host.setting("card_letters"))))
         self.bind = Bindings()
         self.board = byid("board")
         self.columns: list[Column] = []

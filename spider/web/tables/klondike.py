@@ -98,6 +98,8 @@ class KlondikeTable(BaseTable):
         self._up_code: str | None = None  # the card the action being drawn put up
         self._shown: dict[str, str] = {}
         self._drawn: Any = None  # the game object last drawn (another one resets the table)
+        self._tapped: tuple[Spot, int, Any] | None = None  # the last tap: where, moves before, game
+        self._stall_seen = False  # the "nothing helps" note was shown for this stall
 
     # ------------------------------------------------------------------ building
     def mount(self) -> None:
@@ -194,7 +196,21 @@ class KlondikeTable(BaseTable):
         if flight is not None and not self.host.reduced_motion:
             self._fly(flight, old_found)
         if step is not None:
+            self._stall_note()
+
+    def _stall_note(self) -> None:
+        """Spec 004: once no move is left that helps (the engine's hint has none), a short
+        note says so by itself, once per stall: "Verstanden" closes it until the game moves
+        on and stalls again."""
+        game = self.game
+        stalled = not game.is_won and not game.is_stuck and game.hint().move is None
+        if not stalled:
+            self._stall_seen = False
             self.host.notice.hide(NOTE)
+        elif not self._stall_seen:
+            self._stall_seen = True
+            self.host.notice.show(NOTE, self.tx.msg(game.hint().message),
+                                  (("k-note-ok", self.tx("ui.k.note.ok"), True),))
 
     def _render_waste(self, waste: tuple[str, ...]) -> None:
         keys = list(waste)
@@ -536,12 +552,17 @@ class KlondikeTable(BaseTable):
             left, top, right, bottom = rects[FOUND_PLACE + s]
             if left - 6 <= x <= right + 6 and top - 6 <= y <= bottom + 6:
                 return Spot("foundation", s)
+        for place, pile in ((WASTE_PLACE, "waste"), (STOCK_PLACE, "stock")):
+            left, top, right, bottom = rects[place]
+            if left <= x <= right and top <= y <= bottom:
+                return Spot(pile, 0)  # no target: a drop there is refused with its reason
         return None
 
     # ------------------------------------------------------------------ intents
     def tap(self, spot: Spot, t0: float) -> None:
         """Select or move. With a selection, a tap on a column or a foundation is the
         target; on the selected cards or the bare table it clears the selection."""
+        self._tapped = (spot, self.game.moves_count, self.game)
         self._stop_auto()
         sel = self.sel
         if sel is not None:
@@ -618,12 +639,21 @@ class KlondikeTable(BaseTable):
             self.host.say(Msg("ui.k.deselected"))
 
     def double_tap(self, spot: Spot, t0: float) -> None:
-        """A double tap puts the card on its foundation when it can go there now, else says
-        why not. On a run or a foundation card it is just another tap."""
+        """A double tap acts on one card, the one its first tap hit: when that tap already
+        moved it, nothing more happens (the second tap never hits the card it uncovered);
+        otherwise the card goes to its foundation when it can go there now, else the
+        selection is cleared and the reason said."""
         self._stop_auto()
+        tapped, self._tapped = self._tapped, None
+        if tapped is not None and tapped[0] == spot and tapped[2] is self.game \
+                and tapped[1] != self.game.moves_count:
+            return
         found = self._source(spot)
-        if found is None or found[0] in FOUNDATION_OF or found[1] != 1:
-            self.tap(spot, t0)
+        if found is None:
+            return
+        self._deselect()
+        if found[0] in FOUNDATION_OF or found[1] != 1:
+            self.host.say(Msg("ui.k.double.one_card"), refusal=True)
             return
         self._to_foundation(found[0], t0)
 
@@ -692,6 +722,14 @@ class KlondikeTable(BaseTable):
         move = self._drag_move(spot, over)
         if move is not None:
             self._play(move, "drop", t0)
+        elif over is None:
+            self.host.say(Msg("ui.k.drop.nowhere"), refusal=True)
+        elif over.pile in ("waste", "stock"):
+            self.host.say(Msg("klondike.drop.waste" if over.pile == "waste" else "klondike.drop.stock"),
+                          refusal=True)
+        elif over.pile == "foundation" and self._source(spot) is not None and \
+                self._source(spot)[0] in FOUNDATION_OF:  # type: ignore[index]
+            self.host.say(Msg("klondike.drop.foundation"), refusal=True)
 
     def action(self, name: str) -> bool:
         """The table's buttons: the stock, auto-finish, the note's OK, the mode line's other
@@ -712,7 +750,8 @@ class KlondikeTable(BaseTable):
             from . import Choice
 
             draw = int(name.removeprefix("k-draw-"))
-            self.host.new_game(Choice(self.name, draw), str(self.host.setting("level")))
+            level = self.host.level_of(self.game) or str(self.host.setting("level"))
+            self.host.switch_variant(Choice(self.name, draw), level)
         else:
             self._deselect()
             return False

@@ -3,10 +3,15 @@ the order a table asks for. Values are written only when their text changes."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
+from ...texts.keys import family
 from ..dom import byid, el
 from ..i18n import Texts
+
+# Every status cell a table or the duel's panel shows.
+STAT: Final = family("ui.stat.{key}", key=("rounds", "runs", "facedown", "moves", "score", "time", "stock",
+                                           "passes"))
 
 
 class Status:
@@ -22,7 +27,7 @@ class Status:
         for key in keys:
             cell = el("div", f"stat st-{key}")
             value = el("span", "v", "", data_stat=key)
-            cell.append(el("span", "k", tx(f"ui.stat.{key}")), value)
+            cell.append(el("span", "k", tx(STAT(key=key))), value)
             self.node.append(cell)
             self.values[key] = value
             self.cells[key] = cell
