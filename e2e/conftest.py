@@ -55,7 +55,9 @@ from playwright.sync_api import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-SITE = ROOT / "build" / "site"
+# The site under test: build/site/, or a copy named by E2E_SITE (a long run can then go on
+# while the working tree is built again).
+SITE = Path(os.environ.get("E2E_SITE", str(ROOT / "build" / "site"))).resolve()
 ARTIFACTS = ROOT / "e2e" / "artifacts"
 DEVICES = ("desktop", "phone")
 READY_TIMEOUT_S = 60.0

@@ -8,8 +8,11 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spider import Game
+from spider.web.mode import Meta
 from spider.web.storage import (
     GAME_KEYS,
     PREVIOUS_KEY,
@@ -167,3 +170,63 @@ def test_a_mark_counts_once_survives_damage_and_keeps_the_latest() -> None:
         s.count_once(f"m{n}", limit=3)
     assert json.loads(backend.data["spider.duel.counted"]) == ["m2", "m3", "m4"]
     assert Storage(lambda: None, lambda: 0.0).count_once("a")  # no storage: nothing to remember
+
+
+# ----------------------------------------------------------------------------- whatever is stored
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False)
+    | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=5),
+    max_leaves=25,
+)
+_FIELDS = ["format", "version", "game", "clock_ms", "origin", "mode", "name", "suits", "draw", "level",
+           "four_color", "lenient_deal", "points", "lang", "time_limit", "card_letters", "records",
+           "duel", "hints", "daily", "recorded", "timeout", "way", "cpu", "pace", "result"]
+_SHAPED = st.fixed_dictionaries({}, optional={k: _JSON for k in _FIELDS}) | _JSON
+
+
+def _doc(draw: Any, base: dict[str, Any] | None) -> str:
+    doc = draw(_SHAPED)
+    if base is not None and isinstance(doc, dict) and draw(st.booleans()):
+        doc = {**base, **doc}  # a real document with some fields replaced
+    return json.dumps(doc)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_whatever_json_lies_under_any_key_the_page_model_still_starts(data: Any) -> None:
+    """Arbitrary JSON documents of the stored shapes under every key the page reads: the
+    settings, both games, the previous game, the statistics and the duel's lists. Reading
+    them never raises anything but :class:`Unreadable` (which keeps the data aside), and the
+    page can start: settings, a game (or none), the statistics, the game's facts."""
+    from spider.web.recording import StatsBook
+
+    game = Game.new(deal_id="S1-5", duel=True)
+    real = {"format": "spider-page", "version": 1, "game": game.to_json(), "clock_ms": 5, "origin": None}
+    backend = FakeLocalStorage()
+    draw = data.draw
+    backend.data[SETTINGS_KEY] = _doc(draw, json.loads(settings_doc()))
+    backend.data[GAME_KEYS["spider"]] = _doc(draw, real)
+    backend.data[GAME_KEYS["klondike"]] = _doc(draw, None)
+    backend.data[PREVIOUS_KEY] = _doc(draw, {**real, "name": "spider"})
+    backend.data["spider.stats"] = _doc(draw, {"format": "solitaire-stats", "version": 1, "records": {}})
+    backend.data["spider.duel.counted"] = _doc(draw, None)
+    backend.data["spider.duel.sent"] = _doc(draw, None)
+    s = storage(backend)
+    try:
+        settings_ = s.load_settings()
+    except Unreadable:
+        settings_ = Settings()
+    assert isinstance(settings_, Settings)
+    for name in ("spider", "klondike"):
+        try:
+            saved = s.load_game(name)
+        except Unreadable as u:
+            assert u.aside is None or u.aside in backend.data
+            saved = None
+        if saved is not None:
+            assert saved.game.game_name == name and saved.mode is not None
+    s.previous()  # None or a checked game, never an exception
+    book = StatsBook(s)
+    book.ended(game, saved.mode if saved is not None else Meta(), 1000)  # recording never raises
+    assert s.count_once("x") in (True, False)

@@ -357,8 +357,13 @@ class App:
         menu.append(lang)
         for action, icon, key in (("duel", "⚔", "ui.menu.duel"), ("daily", "☼", "ui.menu.daily"),
                                   ("stats", "▦", "ui.menu.stats"), ("settings", "⚙", "ui.settings.title")):
-            menu.append(el("button", "menu-btn", icon, type="button", data_action=action, aria_label=tx(key),
-                           title=tx(key)))
+            # The word shows where there is room (wide screens; under the sign on a phone,
+            # where a tooltip never appears); elsewhere it is the tooltip and the name.
+            button = el("button", "menu-btn", type="button", data_action=action, aria_label=tx(key),
+                        title=tx(key))
+            button.append(el("span", "mico", icon, aria_hidden="true"), el("span", "mlbl", tx(key),
+                                                                           aria_hidden="true"))
+            menu.append(button)
         byid("msg").textContent = ""
         if self._blocked_key:
             self.notice.show("unreadable", tx("ui.save.blocked"),
@@ -386,6 +391,9 @@ class App:
             if action == "four_color":
                 b.setAttribute("aria-pressed", "true" if self.settings.four_color else "false")
             tools.append(b)
+        if self.game is not None:  # new buttons start as the game has them (not all enabled)
+            self.tool("undo", enabled=self.game.can_undo)
+            self.tool("redo", enabled=self.game.can_redo)
 
     def _mount(self, game: Any) -> None:
         """Put ``game`` on the table, with its game's table (swapping tables if needed)."""

@@ -196,6 +196,11 @@ class Column:
                 self.node.setAttribute("data-dense", "true")
             else:
                 self.node.removeAttribute("data-dense")
+        if steps.tight != old.tight:  # the CSS then writes how many cards lie face down
+            if steps.tight:
+                self.node.setAttribute("data-tight", "true")
+            else:
+                self.node.removeAttribute("data-tight")
 
     def show(self, faces: Faces, tx: Texts, downs: int, up: tuple[str, ...],
              steps: Callable[[int, int], Steps]) -> None:

@@ -14,6 +14,8 @@ from typing import NamedTuple
 CARD_RATIO = 1.4  # card height / width (the CSS uses aspect-ratio 5 / 7)
 FAN = 0.3  # Klondike's draw 3: the waste's top cards lie this many card widths apart (as the CSS)
 FAN_CARDS = 3
+MIN_FONT = 10.0  # px: a corner index never gets smaller
+TIGHT_PX = 5.0  # face-down cards closer than this show their number
 
 
 class Steps(NamedTuple):
@@ -25,6 +27,11 @@ class Steps(NamedTuple):
     up: float
     font: float
     dense: bool
+
+    @property
+    def tight(self) -> bool:
+        """Face-down cards this close cannot be counted by eye."""
+        return self.dense and self.down < TIGHT_PX
 
     def top(self, i: int, downs: int) -> float:
         """Where card ``i`` of the column sits, from the column's top (the CSS formula)."""
@@ -40,8 +47,10 @@ def fit(height: float, card_h: float, font: float, downs: int, n: int, *,
     ``height`` high; unsqueezed, the steps are ``down_share`` and ``up_share`` of a card's
     height. A face-up step stays wide enough for the corner index to be read (rank and suit):
     rather the face-down cards close up, and only when that is not enough the index gets a
-    smaller font (never below 9 px; in a column too long even for that, the cards overlap
-    their index but the column still fits).
+    smaller font (never below :data:`MIN_FONT` px; in a column too long even for that, the
+    cards overlap their index but the column still fits: it never reaches below the board,
+    over the message line). Face-down cards closed up to a few pixels cannot be told apart:
+    the column then shows their number (``Steps.tight``, the CSS counts them).
 
     >>> fit(500, 140, 16, 6, 7).dense
     False
@@ -49,8 +58,11 @@ def fit(height: float, card_h: float, font: float, downs: int, n: int, *,
     >>> s.dense, s.font, s.up >= 14 * 1.3 + 4, s.top(15, 5) + 112 <= 400.5
     (True, 0.0, True, True)
     >>> s = fit(300, 140, 16, 6, 19)
-    >>> s.font, s.top(18, 6) + 140 <= 300.5
-    (9.0, True)
+    >>> s.font, s.top(18, 6) + 140 <= 300.5, s.tight
+    (10.0, True, True)
+    >>> s = fit(250, 118, 20, 6, 19)  # the phone held sideways: still inside the board
+    >>> s.top(18, 6) + 118 <= 250.5
+    True
     """
     ups = n - downs
     readable = font * 1.3 + 4
@@ -65,8 +77,8 @@ def fit(height: float, card_h: float, font: float, downs: int, n: int, *,
         if downs and downs * ds + (ups - 1) * us > room:
             ds = max(2.0, (room - (ups - 1) * us) / downs)
         if downs * ds + (ups - 1) * us > room:
-            us = max(11.0, (room - downs * ds) / (ups - 1))
-            fs = max(9.0, min(font, (us - 3) / 1.25))
+            us = max(0.0, (room - downs * ds) / (ups - 1))
+            fs = max(MIN_FONT, min(font, (us - 2) / 1.2))
     elif downs:
         ds = max(2.0, room / downs)
     return Steps(ds, us, fs, True)
