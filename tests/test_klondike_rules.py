@@ -8,6 +8,7 @@ from klondike_positions import build, game
 
 from spider.core import registry
 from spider.klondike import NAME, Game, IllegalMove, Move
+from spider.core.cards import parse_card
 from spider.klondike.moves import FOUNDATION, FOUNDATION_OF, WASTE
 
 EMPTY_ROW = ["", "", "", "", "", ""]
@@ -252,3 +253,22 @@ def test_auto_finish_is_not_offered_where_putting_cards_up_gets_stuck() -> None:
     g = game(["KS", "KH", "KD", "", "", "", ""], stock="QC JC KC", draw=3)
     g.mark_seen()
     assert g.all_known and g.auto_move() is None and not g.can_auto_finish
+
+
+def test_a_tap_never_takes_a_card_straight_off_its_foundation() -> None:
+    # The 2♥ on the foundation fits only on the 3♠: one target, yet a tap never takes it down
+    # (taking a card back down is always the player's own choice: select, then the target).
+    g = game(["* 3S", "* KD", "* KH", "* KC", "* KS", "AH", "2H"])
+    g.play(Move(5, FOUNDATION))
+    g.play(Move(6, FOUNDATION))
+    heart = FOUNDATION_OF[1]
+    assert g.targets(heart) == [Move(heart, 0)]
+    assert g.tap_move(heart) is None
+    assert g.tap_move(6) is None  # nothing left there
+
+
+def test_a_move_reports_the_cards_it_carried_far_card_first() -> None:
+    g = game(["* TD", "* 9S 8H 7C", "* KD", "* KH", "* KC", "* KS", "* QC"], stock="5D")
+    step = g.play(Move(1, 0, 3))
+    assert step.cards == tuple(parse_card(c) for c in ("9S", "8H", "7C"))
+    assert g.play(Move.stock()).cards == ()  # the stock reports what it turned instead

@@ -136,12 +136,14 @@ _STOCK = Move(STOCK, STOCK, 0)
 @dataclass(frozen=True, slots=True)
 class Step:
     """What one action did: the move, the column whose face-down card turned up (if any),
-    the cards the stock turned over (in order), and whether the waste was turned back."""
+    the cards the stock turned over (in order), whether the waste was turned back, and the
+    cards the move carried (far card first)."""
 
     move: Move
     revealed: tuple[int, ...] = ()
     turned: tuple[int, ...] = ()
     recycled: bool = False
+    cards: tuple[int, ...] = ()
 
 
 class ColumnView(NamedTuple):

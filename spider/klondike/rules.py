@@ -353,7 +353,10 @@ class Table(Played[Move, Step]):
 
     def tap_move(self, src: int, count: int = 1) -> Move | None:
         """The move a single tap makes: the cards go to their only legal target, or nowhere
-        (``None``) when they have none or several (then the player picks)."""
+        (``None``) when they have none or several (then the player picks). A card is never
+        taken straight off its foundation by a tap: taking one back down is always chosen."""
+        if src in FOUNDATION_OF:
+            return None
         found = self.targets(src, count)
         return found[0] if len(found) == 1 else None
 
@@ -407,7 +410,7 @@ class Table(Played[Move, Step]):
                 self.down[src] -= 1
                 self._see(c[-1:])
                 revealed = (src,)
-        return Step(move, revealed=revealed)
+        return Step(move, revealed=revealed, cards=tuple(cards))
 
     # ----------------------------------------------------------------- saving
     def to_json(self) -> str:

@@ -62,4 +62,7 @@ TEXTS = {
     "klondike.pos.foundations": "Es braucht vier Angaben für die Zielstapel ♠ ♥ ♦ ♣ (eine Karte oder -), nicht {n}.",
     "klondike.pos.foundation_suit": "{card} liegt auf dem falschen Zielstapel: An dieser Stelle steht der Stapel {symbol} ({letter}).",
     "klondike.pos.missing_cards": "Es fehlen {n} Karte(n): {cards}",
+    "klondike.drop.waste": "Auf den Ablagestapel kommen nur Karten vom Stapel.",
+    "klondike.drop.stock": "Auf den Stapel lässt sich keine Karte legen.",
+    "klondike.drop.foundation": "Die Karte liegt schon auf dem Zielstapel.",
 }

@@ -92,7 +92,4 @@ TEXTS: dict[str, str] = {
     ),
     "ui.k.double.one_card": "Ein Doppeltipp legt eine einzelne Karte auf ihren Zielstapel; diese Karten bleiben liegen.",
     "ui.k.drop.nowhere": "Dort ist kein Platz für Karten; sie liegen wieder, wo sie waren.",
-    "klondike.drop.waste": "Auf den Ablagestapel kommen nur Karten vom Stapel.",
-    "klondike.drop.stock": "Auf den Stapel lässt sich keine Karte legen.",
-    "klondike.drop.foundation": "Die Karte liegt schon auf dem Zielstapel.",
 }

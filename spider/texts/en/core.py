@@ -2,6 +2,8 @@
 
 TEXTS = {
     "verbatim": "{text}",
+    "list.two": "{a}, {b}",
+    "list.three": "{a}, {b}, {c}",
     "suit.S": "Spades",
     "suit.H": "Hearts",
     "suit.D": "Diamonds",

@@ -62,4 +62,7 @@ TEXTS = {
     "klondike.pos.foundations": "The foundations ♠ ♥ ♦ ♣ need four entries (a card or -), not {n}.",
     "klondike.pos.foundation_suit": "{card} lies on the wrong foundation: this place is the {symbol} ({letter}) foundation.",
     "klondike.pos.missing_cards": "{n} card(s) are missing: {cards}",
+    "klondike.drop.waste": "Only cards from the stock go onto the waste.",
+    "klondike.drop.stock": "No card can be put onto the stock.",
+    "klondike.drop.foundation": "That card is on its foundation already.",
 }

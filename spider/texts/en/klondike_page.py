@@ -92,7 +92,4 @@ TEXTS: dict[str, str] = {
     ),
     "ui.k.double.one_card": "A double tap puts a single card on its foundation; these cards stay where they are.",
     "ui.k.drop.nowhere": "Cards cannot go there; they are back where they were.",
-    "klondike.drop.waste": "Only cards from the stock go onto the waste.",
-    "klondike.drop.stock": "No card can be put onto the stock.",
-    "klondike.drop.foundation": "That card is on its foundation already.",
 }

@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_name, parse_card
+from ...core.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_code, card_name, parse_card
 from ...core.messages import Msg
+from ...klondike.announce import announce
 from ...klondike.hints import describe
 from ...klondike.moves import FOUNDATION, FOUNDATION_OF, WASTE, Move, Step
 from ..dom import Bindings, absent, byid, el, obj
@@ -183,7 +184,7 @@ class KlondikeTable(BaseTable):
         mv = step.move if step is not None else None
         # The card a move put up, read while the table still shows where it came from.
         up = mv is not None and mv.to_foundation and kind != "undo"
-        self._up_code = self._code_at(mv.src, 1) if up and mv is not None else None
+        self._up_code = card_code(step.cards[0]) if up and step is not None and step.cards else None
         old_found = list(self.found_keys)
         self._clear_marks()
         for pile, view in zip(self.columns, game.columns, strict=True):
@@ -287,40 +288,8 @@ class KlondikeTable(BaseTable):
 
     # ------------------------------------------------------------------ what is said
     def announce(self, step: Step, kind: str) -> list[Msg]:
-        game = self.game
-        won = [Msg("ui.won.announce.klondike")] if game.is_won else []
-        if kind == "undo":
-            return [Msg("ui.undone")]
-        if kind == "redo":
-            return [Msg("ui.redone"), *won]
-        if kind == "auto" and not won:
-            left = 52 - sum(_found_count(c) for c in game.foundations)
-            return [Msg("ui.k.auto.running", n=left)]
-        mv = step.move
-        out: list[Msg] = []
-        if mv.is_stock:
-            if step.recycled:
-                out.append(Msg("ui.k.recycled", n=game.passes))
-            else:
-                names = ", ".join(self.tx.msg(card_name(c)) for c in step.turned)
-                if len(step.turned) > 1:
-                    out.append(Msg("ui.k.turned_top", cards=names, card=card_name(step.turned[-1])))
-                else:
-                    out.append(Msg("ui.k.turned", cards=names))
-        elif mv.to_foundation:
-            if self._up_code is not None:
-                out.append(Msg("ui.k.up", card=card_name(parse_card(self._up_code))))
-        else:
-            up = game.columns[mv.dst].up
-            if len(up) >= mv.count:
-                first = card_name(parse_card(up[-mv.count]))
-                if mv.count == 1:
-                    out.append(Msg("ui.k.moved", card=first, n=mv.dst + 1))
-                else:
-                    out.append(Msg("ui.k.moved_many", card=first, more=mv.count - 1, n=mv.dst + 1))
-        if step.revealed:
-            out.append(Msg("ui.revealed"))
-        return out + won
+        """What the live region says: the engine's sentences (:mod:`spider.klondike.announce`)."""
+        return announce(self.game, step, kind)
 
     def won_facts(self) -> list[tuple[str, str]]:
         return [("moves", str(self.game.moves_count)), ("passes", str(self.game.passes))]
@@ -601,8 +570,9 @@ class KlondikeTable(BaseTable):
             name = card_name(parse_card(code)) if code else Msg("verbatim", text="?")
             self.host.say(Msg("ui.k.no_target", card=name), refusal=True)
             return
-        if len(targets) == 1 and src not in FOUNDATION_OF:
-            self._play(targets[0], "move", t0)
+        move = game.tap_move(src, count)  # the engine's rule: its only target, never off a foundation
+        if move is not None:
+            self._play(move, "move", t0)
             return
         self._select(Selection(src, count, targets))
 
@@ -895,7 +865,3 @@ class KlondikeTable(BaseTable):
         node.setAttribute("tabindex", "0")
         node.focus(obj({"preventScroll": True, "focusVisible": visible}))
 
-
-def _found_count(code: str | None) -> int:
-    """How many cards a foundation with top card ``code`` holds."""
-    return 0 if code is None else parse_card(code) % 13 + 1
