@@ -6,10 +6,13 @@ There is no server: every device computes the day's deal from the date alone.
    ``"klondike/3/2026-12-01"``; the date in ISO form, the player's local date) is hashed
    with SHA-256, and the first 8 bytes of the digest, read big-endian, are the day's number.
 2. Spider: the deal ID is ``S<variant>-<number mod 2^32>`` (any seed of the deck's range).
+
+Which rule a game follows is its descriptor's ``daily`` (:class:`spider.core.registry.Daily`):
+this module knows no game by name.
 3. Klondike: the day's deal is the entry ``number mod n`` of the draw count's
    proved-winnable "normal" deal list, which the Klondike package provides in number order
-   (see :func:`klondike_normal_deals`), with ``n`` the smaller of :data:`KLONDIKE_POOL`
-   and the list's length. Only the first ``n`` entries take part, so lists that grow by
+   (see :func:`level_deals`), with ``n`` the smaller of the descriptor's pool (500) and the
+   list's length. Only the first ``n`` entries take part, so lists that grow by
    proving later deal numbers leave every day's deal as it was; a list whose first 500
    entries change (another proof budget, say) changes the days' deals, and devices with
    different versions of the game would then disagree.
@@ -31,26 +34,21 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import importlib
 from collections.abc import Callable, Sequence
 from typing import Final
 
 from .core.deal_ids import split_deal_id
 from .core.messages import MessageError, Msg
+from .core.registry import GameInfo, find_game, games
 from .core.timefmt import format_time
 from .texts.keys import family
 
-SPIDER_VARIANTS: Final = (1, 2, 4)
-KLONDIKE_DRAWS: Final = (1, 3)
-SPIDER_SEEDS: Final = 2**32
-KLONDIKE_LEVEL: Final = "normal"
-KLONDIKE_POOL: Final = 500  # the first entries of the list the day's deal is taken from
-DAILY_GAME: Final = family("daily.game.{game}", game=("spider", "klondike"))
-DAILY_VARIANT: Final = family("daily.variant.{game}", game=("spider", "klondike"))
-
-# Where the Klondike package keeps its deal lists: ``spider.klondike.level_deals(draw,
-# level) -> Sequence[str]``, the deal IDs of that draw count's level, in a fixed order.
-KLONDIKE_HOOK: Final = ("spider.klondike", "level_deals")
+_NAMES = lambda: [g.name for g in games()]  # noqa: E731
+DAILY_GAME: Final = family("daily.game.{game}", game=_NAMES)
+DAILY_VARIANT: Final = family("daily.variant.{game}", game=_NAMES)
+# Kept for callers of the first API: Klondike's pool and level (its descriptor's ``daily``).
+KLONDIKE_POOL: Final = find_game("klondike").daily.pool
+KLONDIKE_LEVEL: Final = find_game("klondike").daily.level
 
 
 def day_number(game: str, variant: int, date: datetime.date) -> int:
@@ -63,45 +61,55 @@ def day_number(game: str, variant: int, date: datetime.date) -> int:
     return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
 
 
-def klondike_normal_deals(draw: int) -> Sequence[str]:
-    """The proved-winnable "normal" deal IDs of a draw count, from the Klondike package
-    (:data:`KLONDIKE_HOOK`); ``MessageError`` ``daily.no_deals`` while it has none."""
-    module, name = KLONDIKE_HOOK
-    try:
-        hook: Callable[[int, str], Sequence[str]] = getattr(importlib.import_module(module), name)
-    except (ImportError, AttributeError):
-        raise MessageError(Msg("daily.no_deals")) from None
-    deals = hook(draw, KLONDIKE_LEVEL)
+def level_deals(info: GameInfo, variant: int) -> Sequence[str]:
+    """The deal IDs a ``"list"`` game's daily deal is taken from (its package's
+    ``level_deals(variant, level)``, in a fixed order); ``MessageError`` ``daily.no_deals``
+    while it has none."""
+    hook: Callable[[int, str], Sequence[str]] | None = getattr(info.module(), "level_deals", None)
+    deals = hook(variant, info.daily.level) if hook is not None else ()
     if not deals:
         raise MessageError(Msg("daily.no_deals"))
     return deals
 
 
+def klondike_normal_deals(draw: int) -> Sequence[str]:
+    """The proved-winnable "normal" deal IDs of a Klondike draw count (the first API's name
+    for :func:`level_deals` of Klondike)."""
+    return level_deals(find_game("klondike"), draw)
+
+
+def _info(game: str, variant: int) -> GameInfo:
+    for info in games():
+        if info.name == game and variant in info.variants:
+            return info
+    raise MessageError(Msg("daily.no_variant", game=str(game)[:20], variant=str(variant)[:4]))
+
+
 def daily_deal_id(game: str, variant: int, date: datetime.date, *,
                   deals: Sequence[str] | None = None) -> str:
-    """The deal ID of the day for a game (``"spider"``: variant = suits 1, 2, 4;
-    ``"klondike"``: variant = draw 1 or 3). ``deals`` replaces the Klondike list (tests,
-    or a page that has it at hand); it is ignored for Spider."""
+    """The deal ID of the day for a game and variant, as its descriptor's ``daily`` says
+    (``"seed"``: any deal number of the range; ``"list"``: an entry of its level list).
+    ``deals`` replaces a ``"list"`` game's list (tests, or a page that has it at hand); it
+    is ignored for a ``"seed"`` game."""
+    info = _info(game, variant)
     number = day_number(game, variant, date)
-    if game == "spider" and variant in SPIDER_VARIANTS:
-        return f"S{variant}-{number % SPIDER_SEEDS}"
-    if game == "klondike" and variant in KLONDIKE_DRAWS:
-        listed = deals if deals is not None else klondike_normal_deals(variant)
-        if not listed:
-            raise MessageError(Msg("daily.no_deals"))
-        deal_id = listed[number % min(len(listed), KLONDIKE_POOL)]
-        parts = split_deal_id(deal_id)
-        if parts is None or parts[:2] != ("K", variant):
-            raise ValueError(f"not a draw-{variant} Klondike deal in the list: {deal_id!r}")
-        return f"K{variant}-{parts[2]}"
-    raise MessageError(Msg("daily.no_variant", game=str(game)[:20], variant=str(variant)[:4]))
+    rule = info.daily
+    if rule.kind == "seed":
+        return f"{info.deal_letter}{variant}-{number % rule.limit}"
+    listed = deals if deals is not None else level_deals(info, variant)
+    if not listed:
+        raise MessageError(Msg("daily.no_deals"))
+    deal_id = listed[number % min(len(listed), rule.pool)]
+    parts = split_deal_id(deal_id)
+    if parts is None or parts[:2] != (info.deal_letter, variant):
+        raise ValueError(f"not a {info.deal_letter}{variant} deal in the list: {deal_id!r}")
+    return f"{info.deal_letter}{variant}-{parts[2]}"
 
 
 def share_text(lang: str, game: str, variant: int, date: datetime.date, won: bool, time_ms: int,
                moves: int) -> str:
     """The spoiler-free line to share a daily result, in ``lang`` (``"de"``, ``"en"``)."""
-    if game not in ("spider", "klondike"):
-        raise MessageError(Msg("daily.no_variant", game=str(game)[:20], variant=str(variant)[:4]))
+    _info(game, variant)
     return Msg(
         "daily.share",
         game=Msg(DAILY_GAME(game=game)),
@@ -113,5 +121,5 @@ def share_text(lang: str, game: str, variant: int, date: datetime.date, won: boo
     ).render(lang)
 
 
-__all__ = ["KLONDIKE_HOOK", "KLONDIKE_POOL", "daily_deal_id", "day_number", "klondike_normal_deals",
+__all__ = ["KLONDIKE_POOL", "daily_deal_id", "day_number", "klondike_normal_deals", "level_deals",
            "share_text"]
