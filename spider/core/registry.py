@@ -54,7 +54,9 @@ class GameInfo:
     dataclass of its own settings (field names unique in the house: the settings document
     is flat) and ``allowed`` the values each of them takes (a bool field takes both);
     ``daily`` how its daily deal is chosen; ``dealt`` the face-down cards per column of a
-    fresh deal (the start-up picture); ``timed``: the player's time limit applies;
+    fresh deal and ``dealt_piles`` the piles it shows beside them, in the page's order
+    (``"stock"``, ``"waste"``, ``"foundation"``: one place per suit) (both for the start-up
+    picture, ``assets/prepaint.js``); ``timed``: the player's time limit applies;
     ``duel``: it has a duel; ``german_letters``: its German corner letters are B, D, K.
     """
 
@@ -71,6 +73,7 @@ class GameInfo:
     default_level: str | None = None
     daily: Daily = Daily("seed", limit=1)
     dealt: tuple[int, ...] = ()
+    dealt_piles: tuple[Literal["stock", "waste", "foundation"], ...] = ()
     timed: bool = False
     duel: bool = False
     german_letters: bool = False  # its spec names the ranks A, 2 … 10, B, D, K on a German page

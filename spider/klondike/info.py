@@ -37,6 +37,7 @@ INFO: Final = GameInfo(
     default_level="normal",
     daily=Daily("list", level="normal", pool=500),
     dealt=(0, 1, 2, 3, 4, 5, 6),
+    dealt_piles=("stock", "waste", "foundation"),
     timed=True,
     german_letters=True,  # spec 004: "A, 2 … 10, B, D, K"
 )
