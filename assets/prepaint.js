@@ -33,7 +33,7 @@
      is the picture's, the hash matches that game's save (another tab played on, a new
      game, an unreadable save: no picture), the language and the window size (within a
      margin: a rotated phone gets the skeleton) are the same, and the address opens no
-     other game (?deal=, ?pos=, ?challenge=).
+     other game (?deal=, ?pos=, ?duel=; a duel link's skeleton is the duel's game, Spider).
    - Painted as a copy of the page (div.app.picture) laid over the skeleton: inert (no
      focus, no input) and hidden from assistive technology (aria-hidden), with the loading
      line, so it reads as "not live yet". Python builds the real table underneath; at
@@ -86,8 +86,10 @@
   const DEAL_ID = /^\s*(S[124]|K[13])-[0-9]{1,12}\s*$/i;
   const linked = DEAL_ID.exec(query.get("deal") || "");
   const LETTERS = { S: "spider", K: "klondike" };
+  // A duel link (no deal or position link beside it: those come first) opens Spider.
+  const dueled = !query.has("deal") && !query.has("pos") && query.has("duel");
   const game = linked ? LETTERS[linked[1][0].toUpperCase()]
-    : settings.game === "klondike" ? "klondike" : "spider";
+    : dueled ? "spider" : settings.game === "klondike" ? "klondike" : "spider";
   const words = TEXTS[lang];
   root.lang = lang;
   document.title = words[`ui.title.${game}`];
@@ -235,7 +237,7 @@
   }
 
   function picture() {
-    if (!app || ["deal", "pos", "challenge"].some((k) => query.has(k))) return null;
+    if (!app || ["deal", "pos", "duel"].some((k) => query.has(k))) return null;
     const raw = read(PICTURE_KEY);
     const save = raw && read(SAVE_KEYS[game]);
     if (!save) return null;

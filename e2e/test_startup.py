@@ -46,8 +46,10 @@ import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Route, expect
 
 from e2e.conftest import ROOT, SITE, open_game, wait_ready
-from e2e.spider_page import build, button, card, open_pos, press, stat, table, text_of
+from e2e.spider_page import build, button, card, msg_key, open_pos, press, stat, table, text_of
 from e2e.test_pwa import wait_controlled
+from spider import Game
+from spider.duel import encode_challenge
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import build_site
@@ -490,6 +492,43 @@ def test_a_fresh_deal_shows_as_dealt_before_python_and_the_cards_land_there(
             assert all(abs(x - y) <= 1 for x, y in zip(a[1:], b[1:], strict=True)), (a, b)
     page.wait_for_timeout(300)
     assert sum(page.evaluate("window.__shifts")) < 0.01
+
+
+def a_challenge(deal: str = "S2-77") -> str:
+    """A duel link's value: Anna's game on ``deal`` after six hinted moves."""
+    game = Game.new(deal_id=deal, duel=True)
+    for _ in range(6):
+        game.play(game.hint().move)
+    return encode_challenge(game, "Anna", 61_000)
+
+
+@pytest.mark.parametrize("last", ["spider", "klondike"])
+def test_a_duel_link_on_a_return_visit_never_paints_the_previous_game(
+    held_page: tuple[Page, Held], base_url: str, last: str
+) -> None:
+    """A challenge (`?duel=`) opens a Spider deal: before Python the page shows the duel's
+    game in outline, never the picture of the game played before (Spider or Klondike)."""
+    page, held = held_page
+    if last == "spider":
+        open_pos(page, base_url, HIDDEN)
+    else:
+        open_game(page, base_url, "?deal=K3-32000")
+    page.wait_for_function(f"() => (localStorage.getItem('spider.picture') || '').includes('\"{last}\"')")
+    before_python(page, base_url, held)  # the picture does show on a plain return visit
+    expect(page.locator(".picture")).to_have_count(1)
+    held.release()
+    wait_ready(page)
+
+    before_python(page, f"{base_url}?duel={a_challenge()}", held)
+    expect(page.locator(".picture")).to_have_count(0)
+    assert page.evaluate("performance.getEntriesByName('board-painted').length") == 0
+    assert page.locator("#board").get_attribute("data-game") == "spider"
+    assert page.locator("#board .col.skel").count() == 10
+    assert page.locator("#board .card, #board .kpile").count() == 0
+    held.release()
+    wait_ready(page)
+    assert msg_key(page) == "duel.against"
+    assert page.locator("#board").get_attribute("data-game") == "spider"
 
 
 def test_a_saved_game_without_its_picture_gets_the_outline_not_a_deal(
