@@ -12,8 +12,13 @@
      (below).
    Until then a press is answered in the loading line (below, "input before Python").
 
-   The words come from the text catalogs: scripts/build_site.py stamps the few it needs
-   between the markers below (this unbuilt copy falls back to German).
+   Nothing here is typed twice. scripts/build_site.py stamps between the markers below the
+   few words it shows, from the text catalogs (this unbuilt copy falls back to German), and
+   HOUSE, a JSON copy of what it knows of the games, read from their descriptors
+   (spider/core/registry.py, GameInfo; build_site.prepaint_house): each game's name, deal-ID
+   letter and variants, save key, a fresh deal's shape, whether it has the duel; the suits;
+   the link parameters (spider/web/links.py) and the settings' key. This unbuilt copy knows
+   no game: it shows the page's bare outline.
 
    The picture (localStorage "spider.picture")
    - Taken here, once the game is ready: a second after the table last changed (the clock's
@@ -26,104 +31,138 @@
      the cards. A face-down card is copied as `class="card down" data-card="down"` and its
      place, nothing else: no child, no other attribute. (The page's DOM never holds a
      face-down card's identity anyway, so the copy, a subset of it, cannot either.)
-     With it: the game it shows (#board's data-game), a hash of that game's save
-     (localStorage "spider.game" or "spider.game.klondike") as it was when it was taken, the
-     language, the colours and the window size.
+     With it: the game it shows (#board's data-game), a hash of that game's save (its
+     descriptor's save key) as it was when it was taken, the language, the colours and the
+     window size.
    - Painted only when it belongs to the game saved now: the current game (settings.game)
      is the picture's, the hash matches that game's save (another tab played on, a new
      game, an unreadable save: no picture), the language and the window size (within a
      margin: a rotated phone gets the skeleton) are the same, and the address opens no
-     other game (?deal=, ?pos=, ?duel=; a duel link's skeleton is the duel's game, Spider).
+     other game (?deal=, ?pos=, ?duel=: links.KINDS; a duel link's skeleton is the duel's
+     game, in outline).
    - Painted as a copy of the page (div.app.picture) laid over the skeleton: inert (no
      focus, no input) and hidden from assistive technology (aria-hidden), with the loading
      line, so it reads as "not live yet". Python builds the real table underneath; at
      <html class="ready"> the CSS hides the copy at once (spider.css, "start-up" section)
      and this script removes it. `performance.mark("board-painted")` when one was painted.
    - A picture that cannot be read or built is dropped silently: the skeleton shows. */
+/** @typedef {{name: string, deal_letter: string, variants: number[], save_key: string,
+ *    dealt: number[], dealt_piles: ("stock" | "waste" | "foundation")[], duel: boolean}} Game
+ *  @typedef {{games: Game[], default_game: string, suits: [string, string][],
+ *    links: {deal: string, pos: string, duel: string, lang: string},
+ *    settings_key: string}} House
+ *  @typedef {Record<string, Record<string, string>>} Texts  the words, per language
+ *  @typedef {[string, Record<string, string>, Record<string, string>, Copy[]]} Copied
+ *    an element copied: [tag, attributes, custom properties, children]
+ *  @typedef {string | Copied} Copy  an element copied, or a text
+ *  @typedef {{format: number, game: string, save: string, lang: string, four: boolean,
+ *    width: number, height: number, parts: Record<string, Copy>}} Picture */
 (() => {
   "use strict";
   /* texts:start (stamped by scripts/build_site.py) */
+  /** @type {Texts} */
   const TEXTS = { de: { "ui.loading": "Das Spiel wird geladen …",
     "ui.loading.wait": "Einen Moment noch: das Spiel startet gleich.", "ui.title.spider": "Spider Solitär",
     "ui.title.klondike": "Klondike Solitär" } };
   /* texts:end */
-  const PICTURE_KEY = "spider.picture";
+  /* house:start (stamped by scripts/build_site.py; unbuilt: no game) */
+  /** @type {House | null} */
+  const HOUSE = /** @type {House | null} */ (null);
+  /* house:end */
+  const PICTURE_KEY = "spider.picture"; // this script's own; the page reads its game (app.py)
   const PICTURE_FORMAT = 1;
-  const SAVE_KEYS = { spider: "spider.game", klondike: "spider.game.klondike" };
   const PARTS = ["title", "deal-id", "mode", "menu", "status", "piles", "board", "tools"];
   const root = document.documentElement;
   const app = document.getElementById("app");
   root.dataset.pre = ""; // spider.css shows the page from here on (set before any change below)
+  if (!HOUSE) return; // unbuilt: the bare outline
+  const { games, links } = HOUSE;
+  /** @param {string | null | undefined} name */
+  const named = (name) => games.find((g) => g.name === name);
 
+  /** @type {Storage | null} */
   let storage = null;
   try {
     storage = window.localStorage;
-  } catch (_) {
+  } catch {
     storage = null; // storage blocked: the defaults (Python says what happened)
   }
+  /** @param {string} key */
   function read(key) {
     try {
       return storage ? storage.getItem(key) : null;
-    } catch (_) {
+    } catch {
       return null;
     }
   }
 
   // ------------------------------------------------------------------ language, game, skeleton
-  let settings = {};
+  /** @type {{game?: unknown, lang?: unknown}} */
+  let settings;
   try {
-    settings = JSON.parse(read("spider.settings") || "{}") || {};
-  } catch (_) {
+    settings = JSON.parse(read(HOUSE.settings_key) || "{}") || {};
+  } catch {
     settings = {}; // unreadable: the defaults (Python says what happened)
   }
   const query = new URLSearchParams(location.search);
   const wanted = typeof settings.lang === "string" ? settings.lang : null;
   const browser = (navigator.languages || [navigator.language || "de"])[0] || "de";
-  let lang = query.get("lang") || wanted || (browser.toLowerCase().startsWith("de") ? "de" : "en");
+  let lang = query.get(links.lang) || wanted || (browser.toLowerCase().startsWith("de") ? "de" : "en");
   if (!TEXTS[lang]) lang = TEXTS.en ? "en" : "de";
-  // A deal link opens its own game (S… Spider, K… Klondike); the picture and the skeleton
-  // show that one. (The shape only: Python reads the ID and refuses a wrong one.)
-  const DEAL_ID = /^\s*(S[124]|K[13])-[0-9]{1,12}\s*$/i;
-  const linked = DEAL_ID.exec(query.get("deal") || "");
-  const LETTERS = { S: "spider", K: "klondike" };
-  // A duel link (no deal or position link beside it: those come first) opens Spider.
-  const dueled = !query.has("deal") && !query.has("pos") && query.has("duel");
-  const game = linked ? LETTERS[linked[1][0].toUpperCase()]
-    : dueled ? "spider" : settings.game === "klondike" ? "klondike" : "spider";
+  /* A deal link opens its own game (its descriptor's letter and variants, the number in
+     the one spelling the engine reads: spider/core/deal_ids.py); the picture and the
+     skeleton show that one. (The shape only: Python checks the number's range and refuses
+     a wrong one.) A duel link, with no deal or position link beside it (those come first),
+     opens the game that has the duel. */
+  const dealId = query.get(links.deal) || "";
+  const linked = games.find((g) => new RegExp(`^${g.deal_letter}(?:${g.variants.join("|")})-(?:0|[1-9][0-9]*)$`)
+    .test(dealId));
+  const dueled = !query.has(links.deal) && !query.has(links.pos) && query.has(links.duel)
+    ? games.find((g) => g.duel) : undefined;
+  const game = linked || dueled || named(typeof settings.game === "string" ? settings.game : null)
+    || named(HOUSE.default_game) || games[0];
   const words = TEXTS[lang];
+  const title = words[`ui.title.${game.name}`] || document.title;
   root.lang = lang;
-  document.title = words[`ui.title.${game}`];
-  document.getElementById("title").textContent = words[`ui.title.${game}`];
-  document.getElementById("loading").textContent = words["ui.loading"];
-  const board = document.getElementById("board");
-  board.dataset.game = game;
+  document.title = title;
+  /** @param {string} id */
+  const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+  byId("title").textContent = title;
+  byId("loading").textContent = words["ui.loading"];
+  const board = byId("board");
+  board.dataset.game = game.name;
 
   /* A fresh deal has the same shape whatever its cards: the skeleton then lays it out as
      dealt, backs where the face-down cards will lie and a blank face on each column, at the
      places the game will put them (spider.css, "start-up": the CSS gives the skeleton's
-     columns the steps Python's layout gives an unsqueezed column). Nothing in it says which
+     columns the steps Python's layout gives an unsqueezed column), and the game's other
+     piles (dealt_piles: a stock, a waste, a foundation per suit). Nothing in it says which
      card is where. Fresh: a deal link, or no game of this kind saved yet (a first visit). */
-  const fresh = !query.has("pos") && !query.has("duel") && (linked ? true : !read(SAVE_KEYS[game]));
-  const DEALT = { spider: [5, 5, 5, 5, 4, 4, 4, 4, 4, 4], klondike: [0, 1, 2, 3, 4, 5, 6] };
+  const fresh = !query.has(links.pos) && !query.has(links.duel) && (linked ? true : !read(game.save_key));
+  /** @param {string} tag @param {string} cls @param {Record<string, string>} [attrs] */
   function part(tag, cls, attrs) {
     const el = document.createElement(tag);
     el.className = cls;
     for (const [name, value] of Object.entries(attrs || {})) el.setAttribute(name, value);
     return el;
   }
-  if (fresh && game === "klondike") {
-    board.append(part("div", "kpile kstock", { "data-state": "full" }), part("div", "kpile kwaste"));
-    for (const [suit, sign] of [["S", "♠"], ["H", "♥"], ["D", "♦"], ["C", "♣"]]) {
+  /** @type {Record<Game["dealt_piles"][number], () => HTMLElement[]>} */
+  const PILES = {
+    stock: () => [part("div", "kpile kstock", { "data-state": "full" })],
+    waste: () => [part("div", "kpile kwaste")],
+    foundation: () => HOUSE.suits.map(([suit, sign]) => {
       const found = part("div", `kpile kfound s-${suit}`, { "data-suit": suit });
       found.append(part("span", "ksuit"));
-      found.lastChild.textContent = sign;
-      board.append(found);
-    }
+      found.children[0].textContent = sign;
+      return found;
+    }),
+  };
+  if (fresh) {
+    for (const pile of game.dealt_piles) board.append(...PILES[pile]());
   }
-  for (let i = 0; i < DEALT[game].length; i += 1) {
+  for (const downs of game.dealt) {
     const col = part("div", "col skel", { "aria-hidden": "true" });
     if (fresh) {
-      const downs = DEALT[game][i];
       col.classList.add("dealt");
       col.style.setProperty("--downs", String(downs));
       for (let k = 0; k <= downs; k += 1) {
@@ -137,6 +176,7 @@
   if (fresh) performance.mark("board-painted"); // the table's cards are on the screen (bench/page_speed.py)
 
   // ------------------------------------------------------------------ the picture: taking it
+  /** @param {string} text */
   function hash(text) { // FNV-1a, 32 bit, and the length: tells one save from another
     let h = 0x811c9dc5;
     for (let i = 0; i < text.length; i += 1) {
@@ -152,71 +192,82 @@
   const ATTRIBUTE = /^(data-[a-z0-9-]+|disabled|hidden|aria-pressed)$/;
   const PASSING_VARS = new Set(["--dx", "--dy"]);
 
+  /** @param {Element} el */
   function isDown(el) {
     return el.classList.contains("down") || el.getAttribute("data-card") === "down";
   }
 
-  /* [tag, attributes, custom properties, children] of an element; a string for text. */
+  /** [tag, attributes, custom properties, children] of an element; a string for text.
+   *  @param {Node} node @returns {Copy | null} */
   function copy(node) {
-    if (node.nodeType === Node.TEXT_NODE) return node.data;
-    if (node.nodeType !== Node.ELEMENT_NODE || SKIP.has(node.tagName)) return null;
-    const down = isDown(node);
+    if (node.nodeType === Node.TEXT_NODE) return /** @type {Text} */ (node).data;
+    const el = /** @type {HTMLElement} */ (node); // an element's (HTML or SVG) style is the same
+    if (node.nodeType !== Node.ELEMENT_NODE || SKIP.has(el.tagName)) return null;
+    const down = isDown(el);
+    /** @type {Record<string, string>} */
     const attrs = {};
-    const cls = [...node.classList].filter((c) => !PASSING.test(c)).join(" ");
+    const cls = [...el.classList].filter((c) => !PASSING.test(c)).join(" ");
     if (cls) attrs.class = cls;
     if (down) {
       attrs["data-card"] = "down"; // a back: nothing else about it
     } else {
-      for (const a of node.attributes) {
+      for (const a of el.attributes) {
         if (ATTRIBUTE.test(a.name)) attrs[a.name] = a.value;
       }
     }
+    /** @type {Record<string, string>} */
     const vars = {};
-    for (let i = 0; i < node.style.length; i += 1) {
-      const name = node.style[i];
-      if (name.startsWith("--") && !PASSING_VARS.has(name)) vars[name] = node.style.getPropertyValue(name);
+    for (let i = 0; i < el.style.length; i += 1) {
+      const name = el.style[i];
+      if (name.startsWith("--") && !PASSING_VARS.has(name)) vars[name] = el.style.getPropertyValue(name);
     }
+    /** @type {Copy[]} */
     const kids = [];
     if (!down) {
-      for (const child of node.childNodes) {
+      for (const child of el.childNodes) {
         const kid = copy(child);
         if (kid !== null && kid !== "") kids.push(kid);
       }
     }
-    return [node.tagName.toLowerCase(), attrs, vars, kids];
+    return [el.tagName.toLowerCase(), attrs, vars, kids];
   }
 
   // The save another tab wrote last, per key (the "storage" event fires only for other
   // tabs' writes). While it is the save stored, the table here is not the saved game
   // (Python shows the conflict and writes nothing): no picture is taken for it.
+  /** @type {Record<string, string | null>} */
   const foreign = {};
   window.addEventListener("storage", (event) => {
-    if (Object.values(SAVE_KEYS).includes(event.key)) foreign[event.key] = event.newValue;
+    if (event.key && games.some((g) => g.save_key === event.key)) foreign[event.key] = event.newValue;
   });
 
   function take() {
     const live = document.getElementById("board");
     const name = live && live.dataset.game;
-    const key = name && SAVE_KEYS[name];
+    const key = named(name)?.save_key;
     const save = key ? read(key) : null;
-    if (!save || !root.classList.contains("ready") || save === foreign[key]) return;
+    if (!name || !key || !save || !storage || !root.classList.contains("ready") || save === foreign[key]) return;
+    /** @type {Record<string, Copy>} */
     const parts = {};
     for (const id of PARTS) {
       const el = document.getElementById(id);
-      if (el) parts[id] = copy(el);
+      const copied = el && copy(el);
+      if (copied) parts[id] = copied;
     }
-    const picture = {
+    /** @type {Picture} */
+    const taken = {
       format: PICTURE_FORMAT, game: name, save: hash(save), lang: root.lang,
       four: root.classList.contains("four"), width: innerWidth, height: innerHeight, parts,
     };
     try {
-      storage.setItem(PICTURE_KEY, JSON.stringify(picture));
-    } catch (_) {
+      storage.setItem(PICTURE_KEY, JSON.stringify(taken));
+    } catch {
       // full or blocked: the picture is a nicety, Python saves the game itself
     }
   }
 
   // ------------------------------------------------------------------ the picture: painting it
+  /** @param {Copy} node @returns {Node} */
   function build(node) {
     if (typeof node === "string") return document.createTextNode(node);
     const [tag, attrs, vars, kids] = node;
@@ -232,31 +283,34 @@
     return el;
   }
 
+  /** @param {unknown} then @param {number} now @param {number} margin */
   function near(then, now, margin) {
     return typeof then === "number" && Math.abs(then - now) <= margin * now;
   }
 
   function picture() {
-    if (!app || ["deal", "pos", "duel"].some((k) => query.has(k))) return null;
+    if (!app || [links.deal, links.pos, links.duel].some((k) => query.has(k))) return null;
     const raw = read(PICTURE_KEY);
-    const save = raw && read(SAVE_KEYS[game]);
-    if (!save) return null;
+    const save = raw && read(game.save_key);
+    if (!raw || !save) return null;
+    /** @type {Partial<Picture> | null} */
     const pic = JSON.parse(raw);
-    if (!pic || pic.format !== PICTURE_FORMAT || pic.game !== game || pic.save !== hash(save)
+    if (!pic || pic.format !== PICTURE_FORMAT || pic.game !== game.name || pic.save !== hash(save)
         || pic.lang !== lang || !near(pic.width, innerWidth, 0.1) || !near(pic.height, innerHeight, 0.2)
         || !pic.parts || !pic.parts.board) {
       return null;
     }
     // A copy of the skeleton, each recorded part put in its place; no ids (they stay unique).
-    const shown = app.cloneNode(true);
+    const shown = /** @type {HTMLElement} */ (app.cloneNode(true));
     shown.removeAttribute("id");
     shown.classList.add("picture");
     shown.inert = true;
     shown.setAttribute("aria-hidden", "true");
+    const { parts } = pic;
     for (const el of shown.querySelectorAll("[id]")) {
-      const part = pic.parts[el.id];
+      const recorded = parts[el.id];
       el.removeAttribute("id");
-      if (part) el.replaceWith(build(part));
+      if (recorded) el.replaceWith(build(recorded));
     }
     for (const el of shown.querySelectorAll("[role], [aria-live]")) {
       el.removeAttribute("role");
@@ -268,11 +322,12 @@
     return shown;
   }
 
+  /** @type {HTMLElement | null} */
   let shown = null;
   try {
     shown = picture();
   } catch (error) {
-    console.info("No picture of the last game:", error && error.message);
+    console.info("No picture of the last game:", error instanceof Error ? error.message : error);
   }
 
   // ------------------------------------------------------------------ input before Python
@@ -281,9 +336,11 @@
      picture's copy; it is the page's polite live region) says the game is about to start,
      and pulses again at each press. */
   const MODIFIERS = new Set(["Shift", "Control", "Alt", "Meta"]);
+  /** @param {Event} event */
   function waiting(event) {
-    if (root.classList.contains("ready") || event.repeat || MODIFIERS.has(event.key)) return;
-    for (const line of document.querySelectorAll(".loading")) {
+    const key = event instanceof KeyboardEvent ? event : null;
+    if (root.classList.contains("ready") || (key && (key.repeat || MODIFIERS.has(key.key)))) return;
+    for (const line of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".loading"))) {
       line.textContent = words["ui.loading.wait"];
       line.classList.remove("nudge");
       void line.offsetWidth; // restart the pulse
@@ -294,7 +351,8 @@
   document.addEventListener("keydown", waiting, true);
 
   // ------------------------------------------------------------------ once the game is ready
-  let timer = 0;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
   function later() {
     clearTimeout(timer);
     timer = setTimeout(take, 1000);
@@ -308,7 +366,7 @@
     take();
     new MutationObserver((records) => {
       for (const r of records) {
-        const el = r.target.nodeType === Node.ELEMENT_NODE ? r.target : r.target.parentElement;
+        const el = r.target instanceof Element ? r.target : r.target.parentElement;
         if (!el || !el.closest('[data-stat="time"]')) {
           later();
           return;

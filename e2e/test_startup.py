@@ -235,6 +235,66 @@ def test_the_snapshot_holds_no_module_that_needs_the_browser() -> None:
     assert "spider.web.app" not in modules and "spider.core" in modules
 
 
+# ---- the picture's facts: the build ---------------------------------------------------------
+
+
+def stamped(site: Path, name: str) -> Any:
+    """The JSON the build stamped into the built prepaint.js between `/* <name>:start` and
+    `/* <name>:end */`."""
+    text = (site / "assets" / "prepaint.js").read_text(encoding="utf-8")
+    found = re.search(rf"/\* {name}:start \(stamped[^*]*\*/\s*/\*\* @type \{{\w+\}} \*/\s*"
+                      rf"const {name.upper()} = (.*?);\s*/\* {name}:end \*/", text, re.DOTALL)
+    assert found, f"assets/prepaint.js has no stamped {name.upper()}"
+    return json.loads(found.group(1))
+
+
+def test_the_picture_knows_the_games_from_their_descriptors(site: Path) -> None:
+    """What prepaint.js knows of the house is the registry's descriptors, copied by the build:
+    each game's name, deal-ID letter and variants, save key, fresh deal (face-down cards per
+    column, other piles), duel; the link parameters the page reads; the settings' key; the
+    words, each game's title among them."""
+    from spider.core.cards import SUIT_LETTERS, SUIT_SYMBOLS
+    from spider.core.registry import games
+    from spider.texts import LANGUAGES, catalog
+    from spider.web.links import read_link, strip_link
+    from spider.web.storage import SETTINGS_KEY, Settings
+
+    house = stamped(site, "house")
+    assert house["games"] == [
+        {"name": g.name, "deal_letter": g.deal_letter, "variants": list(g.variants), "save_key": g.save_key,
+         "dealt": list(g.dealt), "dealt_piles": list(g.dealt_piles), "duel": g.duel} for g in games()]
+    assert house["default_game"] == Settings().game
+    assert house["suits"] == [list(pair) for pair in zip(SUIT_LETTERS, SUIT_SYMBOLS, strict=True)]
+    names = house["links"]
+    assert read_link(f"?{names['deal']}=S4-1") == ("deal", "S4-1")
+    assert read_link(f"?{names['pos']}=x") == ("pos", "x")
+    assert all(strip_link(f"?{names[kind]}=x") == "" for kind in ("duel", "lang"))
+    assert sorted(names.values()) == ["deal", "duel", "lang", "pos"]
+    assert house["settings_key"] == SETTINGS_KEY
+    texts = stamped(site, "texts")
+    assert set(texts) == set(LANGUAGES)
+    for lang in LANGUAGES:
+        for key in ("ui.loading", "ui.loading.wait", *(f"ui.title.{g.name}" for g in games())):
+            assert texts[lang][key] == catalog(lang)[key], (lang, key)
+
+
+def test_the_picture_types_no_game_fact() -> None:
+    """The unbuilt prepaint.js names no game, save key, deal-ID letter or variant, fresh
+    deal, link parameter or settings key: it reads them from what the build stamps."""
+    from spider.core.registry import games
+
+    source = (ROOT / "assets" / "prepaint.js").read_text(encoding="utf-8")
+    code = re.sub(r"/\*.*?\*/", "", source, flags=re.DOTALL)  # comments and the stamped blocks' fallbacks
+    code = re.sub(r"//[^\n]*", "", code)
+    code = re.sub(r"const TEXTS = \{.*?\};", "", code, flags=re.DOTALL)  # the unbuilt words (German)
+    for g in games():
+        for fact in (f'"{g.name}"', f"'{g.name}'", g.save_key, ", ".join(map(str, g.dealt))):
+            assert fact not in code, (g.name, fact)
+        assert not re.search(rf"\b{g.deal_letter}(\[|:|\|)", code), g.deal_letter  # S[124], {S: …}
+    for name in ("deal", "pos", "duel", "lang", "challenge", "spider.settings"):
+        assert f'"{name}"' not in code and f"'{name}'" not in code, name
+
+
 # ---- the Python memory snapshot: in the browser --------------------------------------------
 
 BOOT_INFO = re.compile(r"^Python start: ")

@@ -22,8 +22,10 @@ What goes in:
   another module of the package, a browser module (`pyscript`, `js`, `pyodide`). If
   making the snapshot fails, the build fails (docs/performance.md).
 
-It stamps the words the pre-Python script shows (`assets/prepaint.js`) from the text
-catalogs. Then it stamps the service worker (`build/site/sw.js`): the block between
+It stamps into the pre-Python script (`assets/prepaint.js`) the words it shows, from the
+text catalogs, and a JSON copy of what it knows of the games, from their descriptors
+(`prepaint_house`: deal IDs, save keys, a fresh deal's shape, the link parameters). Then
+it stamps the service worker (`build/site/sw.js`): the block between
 `/* precache:start` and `/* precache:end */` becomes the list of EVERY other file of the
 site with its Subresource Integrity hash, and a version that is a hash of that list. Any
 change to any served file therefore changes `sw.js`, and browsers install the new version.
@@ -41,6 +43,7 @@ from __future__ import annotations
 import argparse
 import ast
 import base64
+import contextlib
 import gzip
 import hashlib
 import json
@@ -52,7 +55,9 @@ import sys
 import tempfile
 import time
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE_MODULES = ROOT / "node_modules"
@@ -73,8 +78,11 @@ IGNORED_DIRS = {"__pycache__", "tests", ".pytest_cache", ".mypy_cache", ".hypoth
 
 
 PREPAINT = "assets/prepaint.js"
-PREPAINT_KEYS = ("ui.loading", "ui.loading.wait", "ui.title.spider", "ui.title.klondike")
+PREPAINT_KEYS = ("ui.loading", "ui.loading.wait")  # and each game's title, ui.title.<name>
 TEXTS_BLOCK = re.compile(r"/\* texts:start.*?/\* texts:end \*/", re.DOTALL)
+HOUSE_BLOCK = re.compile(r"/\* house:start.*?/\* house:end \*/", re.DOTALL)
+# What prepaint.js knows of each game: these fields of its descriptor (GameInfo), as they are.
+PREPAINT_GAME_FIELDS = ("name", "deal_letter", "variants", "save_key", "dealt", "dealt_piles", "duel")
 
 SNAPSHOT = "pyodide/snapshot.bin"  # made raw, shipped as SNAPSHOT + ".gz"
 KEY_BLOCK = re.compile(r"/\* snapshot-key:start.*?/\* snapshot-key:end \*/", re.DOTALL)
@@ -136,25 +144,73 @@ def stamp_service_worker(site: Path) -> str | None:
     return version
 
 
+@contextlib.contextmanager
+def _package(root: Path) -> Iterator[None]:
+    """`root`'s `spider` package importable for a moment (the build reads its facts)."""
+    sys.path.insert(0, str(root))
+    try:
+        yield
+    finally:
+        sys.path.pop(0)
+
+
+def prepaint_house(root: Path = ROOT) -> dict[str, Any]:
+    """What the pre-Python script (`assets/prepaint.js`) knows of the house, read where each
+    fact lives, so that script types none of them:
+
+    - `games`: each game's descriptor (`spider/core/registry.py`, `GameInfo`), the fields
+      `PREPAINT_GAME_FIELDS` as they are (name, deal-ID letter and variants, save key, the
+      fresh deal's face-down cards per column and its other piles, whether it has the duel),
+      in the order the house lists them;
+    - `default_game`: the game the settings name when they name none (the house's first);
+    - `suits`: `[letter, symbol]` per suit, in the order a fresh deal's foundations lie;
+    - `links`: the query parameters of a link (`spider/web/links.py`): `deal`, `pos` and
+      `duel` open a game (`KINDS`, in that order), `lang` picks the language;
+    - `settings_key`: the storage key of the settings (`spider/web/storage.py`)."""
+    with _package(root):
+        from spider.core.cards import SUIT_LETTERS, SUIT_SYMBOLS
+        from spider.core.registry import games
+        from spider.web import links, storage
+    deal, pos, duel = links.KINDS
+    (lang,) = (name for name in links.STRIPPED if name not in links.KINDS)
+    return {
+        "games": [{field: _plain(getattr(info, field)) for field in PREPAINT_GAME_FIELDS}
+                  for info in games()],
+        "default_game": games()[0].name,
+        "suits": [list(pair) for pair in zip(SUIT_LETTERS, SUIT_SYMBOLS, strict=True)],
+        "links": {"deal": deal, "pos": pos, "duel": duel, "lang": lang},
+        "settings_key": storage.SETTINGS_KEY,
+    }
+
+
+def _plain(value: object) -> object:
+    """A descriptor's value as JSON has it (tuples as lists)."""
+    return list(value) if isinstance(value, tuple) else value
+
+
 def stamp_prepaint(site: Path, root: Path = ROOT) -> None:
-    """Write the few words the pre-Python script shows (title, "loading") into the built
-    `assets/prepaint.js`, from the text catalogs, so they live in one place only."""
+    """Write into the built `assets/prepaint.js` the few words it shows (each game's title,
+    "loading"), from the text catalogs, and what it knows of the house (`prepaint_house`),
+    so that each lives in one place only."""
     script = site / PREPAINT
     if not script.is_file():
         return
-    sys.path.insert(0, str(root))
-    try:
+    with _package(root):
+        from spider.core.registry import games
         from spider.texts import LANGUAGES, catalog
-    finally:
-        sys.path.pop(0)
-    texts = {lang: {k: catalog(lang)[k] for k in PREPAINT_KEYS} for lang in LANGUAGES}
-    block = ("/* texts:start (stamped by scripts/build_site.py) */\n"
-             f"  const TEXTS = {json.dumps(texts, ensure_ascii=False)};\n"
-             "  /* texts:end */")
+    keys = (*PREPAINT_KEYS, *(f"ui.title.{info.name}" for info in games()))
+    texts = {lang: {k: catalog(lang)[k] for k in keys} for lang in LANGUAGES}
     text = script.read_text(encoding="utf-8")
-    if not TEXTS_BLOCK.search(text):
-        raise BuildError(f"{PREPAINT} has no /* texts:start ... /* texts:end */ block")
-    script.write_text(TEXTS_BLOCK.sub(lambda _m: block, text, count=1), encoding="utf-8")
+    for name, kind, pattern, value in (("texts", "Texts", TEXTS_BLOCK, texts),
+                                       ("house", "House", HOUSE_BLOCK, prepaint_house(root))):
+        if not pattern.search(text):
+            raise BuildError(f"{PREPAINT} has no /* {name}:start ... /* {name}:end */ block")
+        block = (f"/* {name}:start (stamped by scripts/build_site.py) */\n"
+                 f"  /** @type {{{kind}}} */\n"
+                 f"  const {name.upper()} = {json.dumps(value, ensure_ascii=False)};\n"
+                 f"  /* {name}:end */")
+        text = pattern.sub(lambda _m, block=block: block, text, count=1)
+    script.write_text(text, encoding="utf-8")
 
 
 def site_path(ref: str) -> str:
