@@ -12,101 +12,63 @@
 
    Return visit (a service worker controls the page): the Python memory snapshot
    (pyodide/snapshot.bin, 31 MB from the worker's cache) is read at once, while PyScript's
-   own code still loads; pyodide/boot.mjs takes the bytes from window.__spiderSnapshot.
+   own code still loads.
 
    First visit on a phone or tablet (touch the main input): instead of the runtime's
-   preloads, the same moment starts the worker that
-   downloads the runtime and starts Python off the main thread (pyodide/first_visit.mjs);
-   pyodide/boot.mjs restores what it makes (window.__spiderFirstVisit). The page's own
-   modules are left to load when it asks for them: the worker's downloads fill the cache. */
-(() => {
-  "use strict";
-  const sw = navigator.serviceWorker;
-  if (sw && sw.controller) {
-    window.__spiderSnapshot = fetch("./pyodide/snapshot.bin").then((response) => {
-      if (!response.ok) throw new Error(`pyodide/snapshot.bin: HTTP ${response.status}`);
-      return response.arrayBuffer();
-    });
-    window.__spiderSnapshot.catch(() => {}); // boot.mjs says why it was not used
-  }
-  /* The first visit's worker, started once (boot.mjs may get here before the first paint):
-     {worker, result}, result a promise of what the worker made or of why it could not. */
-  let firstVisit = null;
-  function startWorker() {
-    if (!firstVisit) {
-      try {
-        const worker = new Worker("./pyodide/first_visit.mjs", { type: "module" });
-        const result = new Promise((resolve, reject) => {
-          worker.onmessage = (event) => {
-            worker.terminate();
-            if (event.data.error) reject(new Error(event.data.error));
-            else resolve(event.data);
-          };
-          worker.onerror = (event) => {
-            worker.terminate();
-            event.preventDefault();
-            reject(new Error(event.message || "the first visit's worker could not start"));
-          };
-        });
-        firstVisit = { worker, result };
-      } catch (error) {
-        firstVisit = { worker: null, result: Promise.reject(error) };
-      }
-      firstVisit.result.catch(() => {}); // boot.mjs says why it was not used
+   preloads, the same moment starts the worker that downloads the runtime and starts
+   Python off the main thread (pyodide/first_visit.mjs). The page's own modules are left
+   to load when it asks for them: the worker's downloads fill the cache.
+
+   Both are handed to pyodide/boot.mjs through ./startup.js, the start-up's shared state
+   (no window globals). So this is a module (index.html: type="module", run when a
+   `defer` script would: after the document is parsed, in order). */
+import { firstVisit, snapshotFile, startWorker } from "./startup.js";
+
+const sw = navigator.serviceWorker;
+if (sw && sw.controller) snapshotFile();
+const useWorker = firstVisit.worker;
+/** @type {["modulepreload" | "preload", string][]} */
+const files = useWorker ? [["modulepreload", "./pyodide/boot.mjs"]] : [
+  ["modulepreload", "./pyodide/boot.mjs"],
+  ["modulepreload", "./pyodide/pyodide.mjs"],
+  ["preload", "./pyodide/pyodide.asm.wasm"],
+  ["preload", "./pyodide/python_stdlib.zip"],
+  ["preload", "./pyodide/pyodide-lock.json"],
+  ["modulepreload", "./pyodide/pyodide.asm.mjs"],
+];
+function hint() {
+  if (useWorker) startWorker();
+  for (const [rel, href] of files) {
+    const link = document.createElement("link");
+    link.rel = rel;
+    link.href = href;
+    if (rel === "preload") {
+      link.as = "fetch";
+      link.crossOrigin = "anonymous";
     }
-    return firstVisit;
+    document.head.append(link);
   }
-  /* Only where touch is the main input (a phone, a tablet): there the main thread is slow
-     and a worker runs on another core. A desktop reaches the board sooner starting Python
-     on the page (measured: 0.6-0.9 s sooner at desktop speed, docs/performance.md). */
-  const firstVisitHere = !(sw && sw.controller);
-  const useWorker = firstVisitHere && typeof Worker === "function" &&
-    window.matchMedia("(pointer: coarse)").matches;
-  window.__spiderFirstVisit = useWorker ? startWorker : firstVisitHere
-    ? "a first visit where touch is not the main input: Python starts on the page, sooner there"
-    : "a return visit";
-  const files = useWorker ? [["modulepreload", "./pyodide/boot.mjs"]] : [
-    ["modulepreload", "./pyodide/boot.mjs"],
-    ["modulepreload", "./pyodide/pyodide.mjs"],
-    ["preload", "./pyodide/pyodide.asm.wasm"],
-    ["preload", "./pyodide/python_stdlib.zip"],
-    ["preload", "./pyodide/pyodide-lock.json"],
-    ["modulepreload", "./pyodide/pyodide.asm.mjs"],
-  ];
-  function hint() {
-    if (useWorker) startWorker();
-    for (const [rel, href] of files) {
-      const link = document.createElement("link");
-      link.rel = rel;
-      link.href = href;
-      if (rel === "preload") {
-        link.as = "fetch";
-        link.crossOrigin = "anonymous";
-      }
-      document.head.append(link);
+}
+// After the first contentful paint, as the browser reports it: two animation frames are
+// not enough, since a frame may paint nothing contentful yet (the skeleton waits for
+// prepaint.js). Without a paint observer, or when no paint comes (a tab opened in the
+// background), the hints go out after two frames and a while.
+let sent = false;
+function once() {
+  if (!sent) {
+    sent = true;
+    setTimeout(hint, 0);
+  }
+}
+try {
+  const seen = new PerformanceObserver((list) => {
+    if (list.getEntriesByName("first-contentful-paint").length) {
+      seen.disconnect();
+      once();
     }
-  }
-  // After the first contentful paint, as the browser reports it: two animation frames are
-  // not enough, since a frame may paint nothing contentful yet (the skeleton waits for
-  // prepaint.js). Without a paint observer, or when no paint comes (a tab opened in the
-  // background), the hints go out after two frames and a while.
-  let sent = false;
-  function once() {
-    if (!sent) {
-      sent = true;
-      setTimeout(hint, 0);
-    }
-  }
-  try {
-    const seen = new PerformanceObserver((list) => {
-      if (list.getEntriesByName("first-contentful-paint").length) {
-        seen.disconnect();
-        once();
-      }
-    });
-    seen.observe({ type: "paint", buffered: true });
-  } catch {
-    requestAnimationFrame(() => requestAnimationFrame(once));
-  }
-  setTimeout(once, 3000);
-})();
+  });
+  seen.observe({ type: "paint", buffered: true });
+} catch {
+  requestAnimationFrame(() => requestAnimationFrame(once));
+}
+setTimeout(once, 3000);

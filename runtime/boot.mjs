@@ -28,43 +28,56 @@
    "worker" (a first visit's) or "plain".
 
    After a restore it reseeds `random` (the snapshot froze its state: every visit would
-   draw the same numbers). assets/preload.js may have started reading the snapshot early
-   (window.__spiderSnapshot, a promise of its bytes); it is used when present. */
+   draw the same numbers). assets/preload.js may have started reading the snapshot or the
+   first visit's worker already: both come through assets/startup.js, the start-up's shared
+   state, which this module imports by the same URL as preload.js (../assets/startup.js
+   from pyodide/), so both hold the one instance. */
 import { loadPyodide as loadPlain, version } from "./pyodide.mjs";
+import { firstVisit, snapshotFile, startWorker } from "../assets/startup.js";
 
 export { version };
 
 /* snapshot-key:start (stamped by scripts/build_site.py; unbuilt: no snapshot) */
+/** @type {string} */
 const SNAPSHOT_KEY = "unbuilt";
+/** @type {string[]} */
 const SNAPSHOT_MODULES = [];
 /* snapshot-key:end */
-const SNAPSHOT_URL = new URL("./snapshot.bin", import.meta.url);
 const MAGIC = "SPSNAP01";
 
+/** A snapshot's header (scripts/make_snapshot.mjs): the build key, where the memory starts
+ *  and its length, the standard library it was made with, the modules it holds.
+ *  @typedef {{key: string, offset: number, size: number, stdlib_path: string,
+ *    stdlib_size: number, modules: string[]}} Header
+ *  @typedef {import("pyodide").PyodideAPI} Pyodide
+ *  @typedef {import("pyodide").PyodideConfig} Options
+ *  @typedef {import("../assets/startup.js").Made} Made */
+
+/** @param {string} text */
 function say(text) {
   console.info(`Python start: ${text}`);
 }
 
-/** The snapshot file's bytes, or a reason why there is none to use. */
-async function snapshotBytes() {
-  const early = globalThis.__spiderSnapshot;
-  if (early) return new Uint8Array(await early);
-  const response = await fetch(SNAPSHOT_URL);
-  if (!response.ok) throw new Error(`${SNAPSHOT_URL.pathname}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+/** Why something failed, for the console: an error's message, or what was thrown.
+ *  @param {unknown} error */
+function reason(error) {
+  const message = error && typeof error === "object" && "message" in error ? error.message : undefined;
+  return String(message || error).trim();
 }
 
-/** {header, memory} of a snapshot made for this build; throws with the reason otherwise. */
+/** {header, memory} of a snapshot made for this build; throws with the reason otherwise.
+ *  @returns {Promise<{header: Header, memory: Uint8Array}>} */
 async function readSnapshot() {
-  const bytes = await snapshotBytes();
+  const bytes = new Uint8Array(await snapshotFile());
   const text = new TextDecoder();
   if (bytes.length < 12 || text.decode(bytes.subarray(0, 8)) !== MAGIC) throw new Error("not a snapshot file");
   const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true);
+  /** @type {Header} */
   let header;
   try {
     header = JSON.parse(text.decode(bytes.subarray(12, 12 + length)));
-  } catch (_) {
-    throw new Error("the snapshot's header cannot be read");
+  } catch (error) {
+    throw new Error("the snapshot's header cannot be read", { cause: error });
   }
   if (header.key !== SNAPSHOT_KEY) {
     throw new Error(`the snapshot was made for build ${header.key}, this is build ${SNAPSHOT_KEY}`);
@@ -75,7 +88,8 @@ async function readSnapshot() {
   return { header, memory: bytes.subarray(header.offset) };
 }
 
-/** The restored interpreter is the one the build made, and it answers. */
+/** The restored interpreter is the one the build made, and it answers.
+ *  @param {Pyodide} pyodide @param {{stdlib_path: string, stdlib_size: number, modules: string[]}} header */
 function check(pyodide, header) {
   const stdlib = pyodide.FS.stat(header.stdlib_path).size;
   if (stdlib !== header.stdlib_size) {
@@ -100,17 +114,18 @@ function check(pyodide, header) {
   }
 }
 
+/** @param {"snapshot" | "worker" | "plain"} how @param {Pyodide} pyodide */
 function booted(how, pyodide) {
   performance.mark("pyodide-loaded", { detail: how });
   document.documentElement.dataset.boot = how;
   return pyodide;
 }
 
-/** A snapshot made on this first visit by the page's worker (see the top). */
+/** A snapshot made on this first visit by the page's worker (see the top).
+ *  @returns {Promise<Made>} */
 async function workerSnapshot() {
-  const start = globalThis.__spiderFirstVisit;
-  if (typeof start !== "function") throw new Error(typeof start === "string" ? start : "no worker to start Python in");
-  const { worker, result } = start();
+  if (!firstVisit.worker) throw new Error(firstVisit.why);
+  const { worker, result } = startWorker();
   if (worker) worker.postMessage({ modules: SNAPSHOT_MODULES });
   // Meanwhile the page loads the runtime's JavaScript (Pyodide imports the same URL when it
   // restores: by then it is ready), rather than after the worker is done.
@@ -122,7 +137,8 @@ async function workerSnapshot() {
  *  answered by what the worker handed over: no second download, no second compile.
  *  Pyodide fetches both with fetch() and instantiates the wasm's response with
  *  WebAssembly.instantiateStreaming; only those two URLs are answered here, and both
- *  functions are put back when `load` is done. */
+ *  functions are put back when `load` is done.
+ *  @template T @param {Made} made @param {() => Promise<T>} load @returns {Promise<T>} */
 async function withHandedOver(made, load) {
   const wasm = new Response(new Uint8Array(0));
   const answers = new Map([
@@ -131,10 +147,12 @@ async function withHandedOver(made, load) {
   ]);
   const { fetch } = globalThis;
   const { instantiateStreaming } = WebAssembly;
+  /** @type {typeof fetch} */
   globalThis.fetch = function (input, init) {
     const answer = answers.get(String(input));
     return answer ? Promise.resolve(answer) : fetch.call(this, input, init);
   };
+  /** @type {typeof instantiateStreaming} */
   WebAssembly.instantiateStreaming = async (source, imports) => (await source) === wasm
     ? { instance: await WebAssembly.instantiate(made.wasm, imports), module: made.wasm }
     : instantiateStreaming.call(WebAssembly, source, imports);
@@ -146,7 +164,11 @@ async function withHandedOver(made, load) {
   }
 }
 
-/** Python from a snapshot: the build's on a return visit, the worker's on a first visit. */
+/** Python from a snapshot: the build's on a return visit, the worker's on a first visit:
+ *  how, what to check after the restore, what it is (for the console), and the load.
+ *  @param {Options} options
+ *  @returns {Promise<["snapshot" | "worker", {stdlib_path: string, stdlib_size: number, modules: string[]},
+ *    string, () => Promise<Pyodide>]>} */
 async function restore(options) {
   if (SNAPSHOT_KEY === "unbuilt") throw new Error("this build has no snapshot");
   if (navigator.serviceWorker && navigator.serviceWorker.controller) {
@@ -155,19 +177,22 @@ async function restore(options) {
       () => loadPlain({ ...options, _loadSnapshot: memory })];
   }
   const made = await workerSnapshot();
+  /** @type {Options} */
   const extra = { _loadSnapshot: made.memory };
   if (!options.lockFileURL && !options.lockFileContents) extra.lockFileContents = made.lock;
   return ["worker", made, "the snapshot this first visit's worker made",
     () => withHandedOver(made, () => loadPlain({ ...options, ...extra }))];
 }
 
+/** Pyodide's loadPyodide, from a snapshot when one can be used (see the top).
+ *  @param {Options} [options] */
 export async function loadPyodide(options = {}) {
   performance.mark("pyodide-load-start");
   let found = null;
   try {
     found = await restore(options);
   } catch (error) {
-    say(`no snapshot used: ${String((error && error.message) || error).trim()}`);
+    say(`no snapshot used: ${reason(error)}`);
   }
   if (found) {
     const [how, header, what, load] = found;
@@ -177,7 +202,7 @@ export async function loadPyodide(options = {}) {
       say(`restored ${what}`);
       return booted(how, pyodide);
     } catch (error) {
-      say(`snapshot refused, starting normally: ${String((error && error.message) || error).trim()}`);
+      say(`snapshot refused, starting normally: ${reason(error)}`);
     }
   }
   return booted("plain", await loadPlain(options));
