@@ -3,7 +3,8 @@
 #
 #   make serve        npm ci (if stale), build build/site/, serve it at http://localhost:8000/
 #   make test         everything below, in this order; any failure fails make
-#     make lint         ruff + mypy (strict on spider/, config in pyproject.toml), html-validate
+#     make lint         ruff + mypy (strict on spider/, config in pyproject.toml), html-validate,
+#                       eslint + tsc (the JavaScript; eslint.config.mjs, tsconfig*.json)
 #     make test-engine  pytest tests            (engine, CPython)
 #     make test-pyodide engine tests under Pyodide in Node (scripts/pyodide_pytest.mjs)
 #     make test-e2e     pytest e2e              (Playwright, real Chromium)
@@ -97,6 +98,11 @@ lint: $(VENV_STAMP) $(NPM_STAMP)
 	$(PY) -m ruff check $(LINT_DIRS)
 	@if [ -d spider ]; then $(PY) -m mypy; else echo "mypy: no spider/ yet, skipped"; fi
 	npx --no-install html-validate index.html
+	npx --no-install eslint .
+	npx --no-install tsc -p tsconfig.json
+	npx --no-install tsc -p tsconfig.workers.json
+	@echo "Any under spider/web/ (the word in annotations, import lines not counted):" \
+	  "$$(grep -rwh --include='*.py' Any spider/web | grep -Ev '^\s*(from \S+ )?import ' | grep -ow Any | wc -l)"
 
 test-engine: $(VENV_STAMP)
 	@if [ -d tests ]; then $(PY) -m pytest tests $(PYTEST_ARGS); \

@@ -24,19 +24,25 @@
 
 /* precache:start (replaced by scripts/build_site.py; this unbuilt copy caches nothing) */
 const VERSION = "unbuilt";
+/** @type {Record<string, string>} */
 const FILES = {};
 /* precache:end */
 
-const SCOPE = self.registration.scope;
+/** This script's global scope, as the service worker it is. */
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const SCOPE = worker.registration.scope;
 const PREFIX = `spider-solitaire ${SCOPE} `;
 const CACHE = PREFIX + VERSION;
 const INTEGRITY_HEADER = "X-Spider-Integrity";
 const URLS = new Map(Object.entries(FILES).map(([path, hash]) => [new URL(path, SCOPE).href, hash]));
 const PACKED = ".gz";
-/* The cache key (and the URL the page asks for) of a precached file. */
+/** The cache key (and the URL the page asks for) of a precached file.
+ *  @param {string} url */
 const keyOf = (url) => (url.endsWith(PACKED) ? url.slice(0, -PACKED.length) : url);
 const KEYS = new Set([...URLS.keys()].map(keyOf));
 
+/** The same file (same integrity) in an older version's cache of this app, if there.
+ *  @param {string} url @param {string} integrity */
 async function previous(url, integrity) {
   for (const name of await caches.keys()) {
     if (!name.startsWith(PREFIX) || name === CACHE) continue;
@@ -46,12 +52,13 @@ async function previous(url, integrity) {
   return null;
 }
 
+/** @param {string} url @param {string} integrity */
 async function download(url, integrity) {
   try {
     // Usually answered by the HTTP cache the page has just filled: no second download.
     const response = await fetch(url, { integrity });
     if (response.ok) return response;
-  } catch (_) {
+  } catch {
     // A stale copy failed the integrity check (or the network blinked): once more below.
   }
   const busted = `${url}?v=${encodeURIComponent(integrity.slice(7, 23))}`;
@@ -60,6 +67,7 @@ async function download(url, integrity) {
   return response;
 }
 
+/** @param {Cache} cache @param {string} url @param {string} integrity */
 async function precacheOne(cache, url, integrity) {
   const key = keyOf(url);
   const packed = key !== url;
@@ -86,32 +94,33 @@ async function precacheOne(cache, url, integrity) {
   return cache.put(url, new Response(body, { status: 200, statusText: "OK", headers }));
 }
 
-self.addEventListener("install", (event) => {
+worker.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await Promise.all([...URLS].map(([url, integrity]) => precacheOne(cache, url, integrity)));
   })());
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
-    await self.clients.claim();
+    await worker.clients.claim();
   })());
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+worker.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") worker.skipWaiting();
 });
 
+/** @param {string} key @param {Request} request */
 async function cacheFirst(key, request) {
   const hit = await (await caches.open(CACHE)).match(key);
   return hit || fetch(request);
 }
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || URLS.size === 0) return;
   const url = new URL(request.url);

@@ -10,23 +10,31 @@
    the worker starts offline too. */
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
+/** This module's global scope, as the dedicated worker it is. */
+const worker = /** @type {DedicatedWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
 const ready = (async () => {
   const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
   const response = await fetch(new URL("../spider.zip", import.meta.url));
   if (!response.ok) throw new Error(`spider.zip: HTTP ${response.status}`);
   pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/home/pyodide/pkg/spider" });
   pyodide.runPython("import sys\nsys.path.insert(0, '/home/pyodide/pkg')");
-  return pyodide.pyimport("spider.web.worker_api").handle;
+  /** @type {(request: string) => string} */
+  const handle = pyodide.pyimport("spider.web.worker_api").handle;
+  return handle;
 })();
 
-self.addEventListener("message", async (event) => {
+worker.addEventListener("message", async (event) => {
+  /** @type {{id: number, request: string}} */
   const { id, request } = event.data;
+  /** @type {string} */
   let answer;
   try {
     const handle = await ready;
     answer = handle(request);
   } catch (error) {
-    answer = JSON.stringify({ status: "error", reason: String((error && error.message) || error) });
+    const message = error && typeof error === "object" && "message" in error ? error.message : undefined;
+    answer = JSON.stringify({ status: "error", reason: String(message || error) });
   }
-  self.postMessage({ id, answer });
+  worker.postMessage({ id, answer });
 });

@@ -17,15 +17,18 @@
   if (!sw || !window.isSecureContext) return;
 
   const root = document.documentElement;
+  /** @type {ServiceWorker | null} */
   let waiting = null;
   let reloading = false;
 
+  /** @param {ServiceWorker} worker */
   function offer(worker) {
     waiting = worker;
     root.dataset.update = "waiting";
     window.dispatchEvent(new CustomEvent("spider:update"));
   }
 
+  /** @param {ServiceWorkerRegistration | undefined} registration */
   function watch(registration) {
     if (!registration) return; // registration stubbed out (an automated browser that blocks workers)
     if (registration.waiting && sw.controller) offer(registration.waiting);
@@ -61,6 +64,7 @@
     });
   }
 
+  /** @param {() => void} then */
   function whenReady(then) {
     if (root.classList.contains("ready")) return then();
     let done = false;

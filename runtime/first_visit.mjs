@@ -19,8 +19,11 @@
 import { loadPyodide } from "./pyodide.mjs";
 import { snapshotOf } from "./snapshot_prep.mjs";
 
+/** This module's global scope, as the dedicated worker it is. */
+const worker = /** @type {DedicatedWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const here = new URL("./", import.meta.url);
 
+/** @param {URL} url */
 async function download(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
@@ -29,8 +32,10 @@ async function download(url) {
 
 // Pyodide compiles the wasm with instantiateStreaming and keeps only the instance: keep
 // the module too, for the page.
+/** @type {WebAssembly.Module | null} */
 let compiled = null;
 const instantiateStreaming = WebAssembly.instantiateStreaming;
+/** @type {typeof instantiateStreaming} */
 WebAssembly.instantiateStreaming = async (source, imports) => {
   const result = await instantiateStreaming.call(WebAssembly, source, imports);
   compiled = result.module;
@@ -38,11 +43,13 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
 };
 
 // The standard library as Pyodide downloads it: a copy of the bytes, for the page.
+/** @type {Promise<ArrayBuffer> | null} */
 let stdlib = null;
 const stdlibURL = new URL("python_stdlib.zip", here).href;
-const { fetch } = self;
-self.fetch = async (input, init) => {
-  const response = await fetch.call(self, input, init);
+const { fetch } = worker;
+/** @type {typeof fetch} */
+worker.fetch = async (input, init) => {
+  const response = await fetch.call(worker, input, init);
   if (String(input) === stdlibURL && response.ok) stdlib = response.clone().arrayBuffer();
   return response;
 };
@@ -54,10 +61,12 @@ const packageZip = download(new URL("../spider.zip", here)).then((r) => r.arrayB
 const pyodide = lock.then((contents) =>
   loadPyodide({ indexURL: here.href, _makeSnapshot: true, lockFileContents: contents }),
 );
+/** @type {Promise<{modules: string[]}>} */
 const asked = new Promise((resolve) => {
-  self.onmessage = (event) => resolve(event.data);
+  worker.onmessage = (event) => resolve(event.data);
 });
 
+/** What the page restores (assets/startup.js, Made). */
 async function start() {
   const [{ modules }, py, zip] = await Promise.all([asked, pyodide, packageZip]);
   const made = snapshotOf(py, new Uint8Array(zip), modules);
@@ -66,7 +75,10 @@ async function start() {
 }
 
 start().then(
-  (made) => self.postMessage(made, [made.memory.buffer, made.stdlib]),
+  (made) => worker.postMessage(made, [made.memory.buffer, made.stdlib]),
   // A Python error's message is its whole traceback: its last line says what went wrong.
-  (error) => self.postMessage({ error: String((error && error.message) || error).trim().split("\n").pop() }),
+  (error) => {
+    const message = error && typeof error === "object" && "message" in error ? error.message : undefined;
+    worker.postMessage({ error: String(message || error).trim().split("\n").pop() });
+  },
 );

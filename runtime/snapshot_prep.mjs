@@ -11,7 +11,9 @@
    fails throws. `random` is seeded with 0 (the page reseeds it after every restore). */
 
 /** {memory, stdlib_path, stdlib_size, modules}: the snapshot's bytes and what boot.mjs
- *  checks after restoring them. */
+ *  checks after restoring them.
+ *  @param {import("pyodide").PyodideAPI} pyodide @param {Uint8Array} packageZip
+ *  @param {string[]} modules */
 export function snapshotOf(pyodide, packageZip, modules) {
   pyodide.FS.writeFile("/tmp/spider.zip", packageZip);
   // A namespace of its own, dropped before the snapshot: nothing of this recipe stays in it.
