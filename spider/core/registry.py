@@ -85,6 +85,12 @@ class GameInfo:
     def game_class(self) -> Any:
         return self.module().Game
 
+    def known_solver(self) -> Any | None:
+        """The game's solver with every card known, for the analysis of a finished game
+        (:mod:`spider.core.analysis`): ``solve_known(game, max_nodes, *, should_stop=None)``
+        in its package, or ``None`` for a game without one."""
+        return getattr(self.module(), "solve_known", None)
+
     def level_of(self, deal_id: str | None) -> str | None:
         """The level list a deal is on (``module.level_of_deal``), ``None`` for a game
         without levels, a position (no deal ID) or a deal on no list."""

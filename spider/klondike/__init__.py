@@ -26,13 +26,14 @@ if TYPE_CHECKING:
     from .levels import level_deals, level_of_deal
     from .moves import Move
     from .rules import NAME
-    from .solver import SolveResult, solve
+    from .solver import SolveResult, solve, solve_known
 
 # The rest is imported when first asked for (PEP 562): the registry reads ``INFO`` for every
 # game, and a page that plays Spider does not load Klondike's rules for it.
 _LAZY = {"Hint": "..core.messages", "IllegalMove": "..core.messages", "Game": ".game",
          "level_deals": ".levels", "level_of_deal": ".levels", "Move": ".moves", "NAME": ".rules",
-         "SolveResult": ".solver", "solve": ".solver"}
+         "SolveResult": ".solver", "solve": ".solver",
+         "solve_known": ".solver"}
 
 
 def __getattr__(name: str) -> Any:
@@ -45,4 +46,4 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["INFO", "NAME", "Game", "Hint", "IllegalMove", "Move", "SolveResult", "level_deals",
-           "level_of_deal", "solve"]
+           "level_of_deal", "solve", "solve_known"]

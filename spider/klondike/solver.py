@@ -491,3 +491,10 @@ def solve(game: Any, max_nodes: int, *, peek: bool = False,
     if status != "solved":
         return SolveResult(status, [], nodes)  # type: ignore[arg-type]
     return SolveResult("solved", _engine_line(start, path, game.draw), nodes)
+
+
+def solve_known(game: Any, max_nodes: int, *, should_stop: Callable[[], bool] | None = None,
+                check_every: int = 1024) -> SolveResult:
+    """:func:`solve` with every card known (``peek=True``): for the analysis of a finished
+    game (:mod:`spider.core.analysis`), never for a hint."""
+    return solve(game, max_nodes, peek=True, should_stop=should_stop, check_every=check_every)

@@ -7,8 +7,10 @@ computer opponent (``opponent``). It depends on :mod:`spider.core` and on no oth
 
 from ..core.messages import Hint
 from .game import Game
+from .known import solve_known
 from .moves import ColumnView, Move, Step, Target
 from .rules import NAME
 from .solver import SolveResult, solve
 
-__all__ = ["NAME", "ColumnView", "Game", "Hint", "Move", "SolveResult", "Step", "Target", "solve"]
+__all__ = ["NAME", "ColumnView", "Game", "Hint", "Move", "SolveResult", "Step", "Target", "solve",
+           "solve_known"]

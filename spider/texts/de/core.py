@@ -39,6 +39,9 @@ TEXTS = {
     "worker.field": "Die Anfrage an den Rechner ist fehlerhaft: Das Feld „{name}“ fehlt oder hat einen unzulässigen Wert.",
     "worker.unknown": "Diese Anfrage kennt der Rechner nicht.",
     "worker.failed": "Der Rechner konnte diese Anfrage nicht bearbeiten.",
+    "analysis.running": "Dieses Spiel läuft noch: Ausgewertet wird erst ein beendetes Spiel (gewonnen, ohne Zug oder aufgegeben), denn die Auswertung zeigt alle Karten.",
+    "analysis.no_solver": "Für dieses Spiel gibt es keine Auswertung.",
+    "analysis.broken": "Die gespeicherte Auswertung ist beschädigt.",
     "deal_id.spelling": "Die Kennung „{text}“ ist so nicht geschrieben: Jedes Spiel hat genau eine Kennung, hier „{meant}“ (Großbuchstabe, Zahlen ohne führende Nullen, nichts davor oder danach).",
     "deal_id.any_format": (
         "Die Kennung „{text}“ ist ungültig: Erwartet wird S1-, S2-, S4- (Spider) oder K1-, K3- "

@@ -39,6 +39,9 @@ TEXTS = {
     "worker.field": "The request to the engine is malformed: the field “{name}” is missing or has a value it cannot take.",
     "worker.unknown": "The engine does not know this request.",
     "worker.failed": "The engine could not handle this request.",
+    "analysis.running": "This game is still going on: only a finished game (won, with no move left, or given up) is analysed, because the analysis shows every card.",
+    "analysis.no_solver": "There is no analysis for this game.",
+    "analysis.broken": "The saved analysis is damaged.",
     "deal_id.spelling": "The ID “{text}” is not written that way: every deal has exactly one ID, here “{meant}” (a capital letter, numbers without leading zeros, nothing before or after).",
     "deal_id.any_format": (
         "The ID “{text}” is not valid: expected S1-, S2-, S4- (Spider) or K1-, K3- (Klondike) "

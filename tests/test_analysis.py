@@ -1,0 +1,345 @@
+"""The analysis of a finished game (spider.core.analysis): the bisection over the player's
+line, its honesty, its budget, its JSON and its refusal of a game still being played.
+
+The bisection is checked on constructed lines (a fake game whose position ``k`` is
+winnable exactly up to a chosen ``w``, and a fake solver that may leave chosen positions
+undecided); every claim on real Klondike games is held against the engine itself: the
+winning line is replayed with ``play()``, and the position after the losing move is proved
+lost by the unpruned reference search (``search.exhaustive``: only ``legal_moves()``,
+``play()``, ``undo()``, exact positions) on small positions.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from search import exhaustive, replays_to_win
+from test_klondike_solver import random_position
+
+from spider.core.analysis import Analysis, analyse
+from spider.core.cards import card_code
+from spider.core.messages import MessageError
+from spider.core.registry import GameInfo
+from spider.core.solving import SolveResult
+from spider.klondike import Game, Move, solve_known
+
+
+# ----------------------------------------------------------------------------- a constructed line
+class Line:
+    """A fake finished game: its position is how many of its ``n`` actions were played
+    (``"a0"``, ``"a1"``, …); from a position, the action ``"win"`` wins."""
+
+    game_name = "fake"
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.done: list[str] = [f"a{i}" for i in range(n)]
+        self.won = False
+
+    def copy(self) -> Line:
+        g = Line(self.n)
+        g.done, g.won = self.done[:], self.won
+        return g
+
+    @property
+    def line(self) -> list[str]:
+        return self.done[:]
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.done)
+
+    def undo(self) -> None:
+        self.done.pop()
+
+    def play(self, move: str) -> None:
+        if move == "win":
+            self.won = True
+        elif move == f"a{len(self.done)}" and not self.won:
+            self.done.append(move)
+        else:
+            raise ValueError(move)
+
+    @property
+    def is_won(self) -> bool:
+        return self.won
+
+    @property
+    def is_stuck(self) -> bool:
+        return False
+
+
+def fake_solver(w: int, unknown: set[int], calls: list[int],
+                tick: Callable[[], None] = lambda: None) -> Callable[..., SolveResult[str]]:
+    """Position ``k`` is winnable exactly when ``k <= w``; positions in ``unknown`` are
+    never decided."""
+
+    def solve(g: Line, max_nodes: int, *, should_stop: Callable[[], bool]) -> SolveResult[str]:
+        k = len(g.done)
+        calls.append(k)
+        tick()
+        if k in unknown:
+            return SolveResult("unknown", [], 1)
+        return SolveResult("solved", ["win"], 1) if k <= w else SolveResult("unsolvable", [], 1)
+
+    return solve
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 7, 64, 300])
+def test_the_bisection_finds_the_losing_move_in_a_handful_of_solves(n: int) -> None:
+    for w in sorted({-1, 0, n // 3, n - 1, n}):
+        if w < -1 or w > n:
+            continue
+        calls: list[int] = []
+        a = analyse(Line(n), 60.0, given_up=True, solver=fake_solver(w, set(), calls))
+        assert len(calls) <= math.ceil(math.log2(n + 2)) + 1, (n, w, calls)
+        assert len(set(calls)) == len(calls)
+        assert a.undecided == () and a.complete
+        found = (a.status, a.last_winnable, a.first_lost, a.losing_move)
+        if w == -1:
+            assert found == ("lost_from_start", None, 0, None) and a.from_start == "lost"
+        elif w == n:
+            assert found == ("winnable_at_end", n, None, None) and a.winning_line == ("win",)
+        else:
+            assert found == ("losing_move", w, w + 1, f"a{w}")
+            assert a.from_start == "won" and a.start_line == (*[f"a{i}" for i in range(w)], "win")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 80), st.data())
+def test_claims_are_honest_whatever_the_solver_leaves_undecided(n: int, data: st.DataObject) -> None:
+    w = data.draw(st.integers(-1, n))
+    unknown = set(data.draw(st.lists(st.integers(0, n), max_size=n + 1)))
+    calls: list[int] = []
+    a = analyse(Line(n), 60.0, given_up=True, solver=fake_solver(w, unknown, calls))
+    assert a.last_winnable is None or a.last_winnable <= w
+    assert a.first_lost is None or a.first_lost > w
+    if a.losing_move is not None:
+        assert a.last_winnable == w and a.first_lost == w + 1 and a.losing_move == f"a{w}"
+    assert all(k in unknown for k in a.undecided)
+    low = -1 if a.last_winnable is None else a.last_winnable
+    high = n + 1 if a.first_lost is None else a.first_lost
+    assert all(low < k < high for k in a.undecided)
+    # every point of the range it could not narrow was tried and left undecided
+    assert all(k in unknown for k in range(low + 1, min(high, n + 1)))
+    expected = "won" if a.last_winnable is not None else "lost" if a.first_lost == 0 else "undecided"
+    assert a.from_start == expected
+
+
+def test_a_line_won_beyond_the_players_moves_moves_the_point_on() -> None:
+    # winnable up to position 6; the solver's line from k plays the player's a_k .. a5 first
+    calls: list[int] = []
+
+    def solve(g: Line, max_nodes: int, *, should_stop: Callable[[], bool]) -> SolveResult[str]:
+        k = len(g.done)
+        calls.append(k)
+        if k <= 6:
+            return SolveResult("solved", [f"a{i}" for i in range(k, 6)] + ["win"], 1)
+        return SolveResult("unsolvable", [], 1)
+
+    a = analyse(Line(9), 60.0, given_up=True, solver=solve)
+    assert (a.last_winnable, a.first_lost, a.losing_move, a.winning_line) == (6, 7, "a6", ("win",))
+    assert 5 not in calls and 6 not in calls  # proved by the line from 4
+
+
+def test_a_line_that_does_not_replay_to_a_win_is_no_claim() -> None:
+    def solve(g: Line, max_nodes: int, *, should_stop: Callable[[], bool]) -> SolveResult[str]:
+        return SolveResult("solved", ["a99"], 1) if len(g.done) <= 3 else SolveResult("unsolvable", [], 1)
+
+    a = analyse(Line(8), 60.0, given_up=True, solver=solve)
+    assert a.losing_move is None and a.last_winnable is None and a.status == "undecided"
+
+
+# ----------------------------------------------------------------------------- the budget
+def test_the_budget_stops_the_analysis_on_its_clock() -> None:
+    now = [0.0]
+    calls: list[int] = []
+    a = analyse(Line(1000), 10.0, given_up=True, clock=lambda: now[0],
+                solver=fake_solver(500, set(range(1001)), calls, tick=lambda: now.__setitem__(0, now[0] + 3)))
+    assert len(calls) == 4 and not a.complete  # 0, 3, 6, 9 s: a fifth would start past 10 s
+    assert a.last_winnable is None and a.first_lost is None
+
+
+def test_each_search_is_stopped_by_the_clock() -> None:
+    g = Game.new(deal_id="K1-12")  # a search of many positions: 300,000 do not decide it
+    ticks = [0]
+
+    def clock() -> float:  # one second per look at the clock
+        ticks[0] += 1
+        return float(ticks[0])
+
+    asked: list[int] = []
+
+    def solver(game: Game, max_nodes: int, *, should_stop: Callable[[], bool]) -> SolveResult[Move]:
+        r = solve_known(game, max_nodes, should_stop=should_stop, check_every=100)
+        asked.append(r.nodes)
+        return r
+
+    g.play(Move.stock())
+    a = analyse(g, 5.0, given_up=True, clock=clock, solver=solver)
+    assert len(asked) == 1 and asked[0] <= 5 * 100 and a.undecided == (1,)
+
+
+def test_progress_is_reported_up_to_its_end() -> None:
+    seen: list[tuple[int, int]] = []
+    analyse(Line(100), 60.0, lambda done, total: seen.append((done, total)), given_up=True,
+            solver=fake_solver(40, set(), []))
+    assert seen[-1][0] == seen[-1][1] == len(seen) - 1
+    assert [d for d, _ in seen[:-1]] == list(range(1, len(seen)))
+    assert all(d <= t for d, t in seen)
+
+
+# ----------------------------------------------------------------------------- refusals
+def test_a_game_still_being_played_is_not_analysed() -> None:
+    g = Game.new(deal_id="K1-1")
+    g.play(Move.stock())
+    with pytest.raises(MessageError) as e:
+        analyse(g, 5.0)
+    assert e.value.message.key == "analysis.running"
+    assert analyse(g, 5.0, given_up=True).length == 1  # once the player has ended it
+
+
+def test_a_game_without_a_solver_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    g = Game.from_text(small_position(random.Random(1), 1, 11))
+    monkeypatch.setattr(GameInfo, "known_solver", lambda self: None)
+    with pytest.raises(MessageError) as e:
+        analyse(g, 1.0, given_up=True)
+    assert e.value.message.key == "analysis.no_solver"
+
+
+# ----------------------------------------------------------------------------- real games
+def small_position(rng: random.Random, draw: int, height: int) -> str:
+    """Every foundation at ``height``; the other cards at random in the stock (up to 4), the
+    waste (up to 2) and the columns, all but each column's last card face down."""
+    cards = [s * 13 + r for s in range(4) for r in range(height, 13)]
+    rng.shuffle(cards)
+    k = rng.randint(0, 4)
+    stock, cards = cards[:k], cards[k:]
+    k = rng.randint(0, 2)
+    waste, cards = cards[:k], cards[k:]
+    columns: list[list[int]] = [[] for _ in range(7)]
+    for c in cards:
+        columns[rng.randrange(7)].append(c)
+    lines = [f"klondike {draw}", "stock: " + (" ".join(map(card_code, stock)) or "-"),
+             "waste: " + (" ".join(map(card_code, waste)) or "-"),
+             "foundations: " + " ".join(card_code(s * 13 + height - 1) for s in range(4))]
+    for i, col in enumerate(columns, start=1):
+        lines.append(f"{i}:" + "".join(" " + ("#" if j < len(col) - 1 else "") + card_code(c)
+                                       for j, c in enumerate(col)))
+    return "\n".join(lines)
+
+
+def finished(rng: random.Random, draw: int, height: int) -> Game:
+    """A small position played at random for 3 to 25 actions (then given up)."""
+    g = Game.from_text(small_position(rng, draw, height))
+    for _ in range(rng.randint(3, 25)):
+        moves = g.legal_moves()
+        if g.is_won or not moves:
+            break
+        g.play(rng.choice(moves))
+    return g
+
+
+def position(game: Game, k: int) -> Game:
+    g = Game.from_text(game.start_text)
+    for m in game.line[:k]:
+        g.play(m)
+    return g
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_every_claim_holds_against_the_unpruned_reference(draw: int) -> None:
+    rng = random.Random(2100 + draw)
+    kinds: dict[str, int] = {}
+    confirmed = 0
+    for _ in range(40):
+        g = finished(rng, draw, 7)
+        before = g.to_json()
+        a = analyse(g, 60.0, given_up=not g.is_won)
+        assert g.to_json() == before, "the analysis changed the game"
+        kinds[a.status] = kinds.get(a.status, 0) + 1
+        assert a.complete, g.start_text
+        if a.last_winnable is not None:
+            assert replays_to_win(position(g, a.last_winnable), a.winning_line)
+            assert replays_to_win(position(g, 0), a.start_line)
+        if a.losing_move is not None:
+            assert a.last_winnable is not None and a.first_lost == a.last_winnable + 1
+            assert a.losing_move == g.line[a.last_winnable]
+        if a.first_lost is not None:
+            # the unpruned reference never finds a win there (within its limit it proves the loss)
+            ref = exhaustive(position(g, a.first_lost), 6_000)
+            assert ref is not True, g.start_text
+            confirmed += ref is False
+    assert kinds.get("losing_move", 0) >= 1 and kinds.get("lost_from_start", 0) >= 1, kinds
+    assert kinds.get("winnable_at_end", 0) >= 10 and confirmed >= 2, (kinds, confirmed)
+
+
+def test_a_won_game_is_its_own_line() -> None:
+    g = Game.from_text(random_position(random.Random(4), 1, 10))
+    r = solve_known(g, 100_000)
+    for m in r.line:
+        g.play(m)
+    a = analyse(g, 5.0)
+    assert (a.status, a.from_start, a.losing_move, a.last_winnable) == ("won", "won", None, len(r.line))
+    assert list(a.start_line) == r.line and a.nodes == 0
+
+
+def test_a_deal_lost_from_the_start_says_so() -> None:
+    rng = random.Random(5)
+    for _ in range(100):  # small buried positions: lost ones come often enough
+        g = Game.from_text(small_position(rng, 3, 7))
+        if solve_known(g, 20_000).status == "unsolvable" and exhaustive(g, 3_000) is False:
+            break
+    else:
+        raise AssertionError("no lost position among 100")
+    g.play(g.legal_moves()[0])
+    a = analyse(g, 30.0, given_up=True)
+    assert (a.status, a.from_start, a.first_lost, a.last_winnable, a.losing_move) == \
+        ("lost_from_start", "lost", 0, None, None)
+
+
+def test_a_stuck_game_needs_no_permission() -> None:
+    class Stuck(Line):
+        is_stuck = True  # type: ignore[assignment]
+
+    a = analyse(Stuck(5), 5.0, solver=fake_solver(2, set(), []))
+    assert (a.ended, a.losing_move) == ("stuck", "a2")
+    with pytest.raises(MessageError):
+        analyse(Line(5), 5.0, solver=fake_solver(2, set(), []))
+
+
+# ----------------------------------------------------------------------------- JSON
+def test_the_json_round_trip() -> None:
+    rng = random.Random(2101)
+    seen: set[str] = set()
+    for _ in range(12):
+        g = finished(rng, 1, 7)
+        a = analyse(g, 30.0, given_up=True)
+        seen.add(a.status)
+        back = Analysis.from_json(a.to_json())
+        assert back == a and back.to_doc() == a.to_doc()
+    assert len(seen) >= 2
+
+
+@pytest.mark.parametrize("damage", [
+    lambda d: d.pop("ended"), lambda d: d.update(version=2), lambda d: d.update(game="chess"),
+    lambda d: d.update(losing_move="9>9"), lambda d: d.update(last_winnable=99),
+    lambda d: d.update(undecided="1"), lambda d: d.update(length=-1), lambda d: d.update(from_start="maybe"),
+])
+def test_a_damaged_document_is_refused(damage: Callable[[dict[str, Any]], object]) -> None:
+    stock = Move.stock()
+    a = Analysis("klondike", 3, "given_up", "won", (stock,), 1, 2, stock, (stock,), (), 7)
+    doc = a.to_doc()
+    assert Analysis.from_doc(doc) == a
+    damage(doc)
+    with pytest.raises(MessageError) as e:
+        Analysis.from_doc(doc)
+    assert e.value.message.key == "analysis.broken"
+    with pytest.raises(MessageError):
+        Analysis.from_json("[1, 2]")
