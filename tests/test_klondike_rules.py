@@ -7,8 +7,8 @@ import pytest
 from klondike_positions import build, game
 
 from spider.core import registry
-from spider.klondike import NAME, Game, IllegalMove, Move
 from spider.core.cards import parse_card
+from spider.klondike import NAME, Game, IllegalMove, Move
 from spider.klondike.moves import FOUNDATION, FOUNDATION_OF, WASTE
 
 EMPTY_ROW = ["", "", "", "", "", ""]

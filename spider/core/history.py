@@ -23,7 +23,7 @@ was one) is read from its line; its journal is then not known (:attr:`History.jo
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar
 
 from .messages import IllegalMove, Msg
 
@@ -198,7 +198,7 @@ class Played(Generic[M, S]):
     down: list[int]
     undos: int
 
-    def copy(self) -> Any:
+    def copy(self) -> Self:
         """An independent copy, history and knowledge included: every slot of the table,
         its lists (and lists of lists) copied, its history copied."""
         g = type(self).__new__(type(self))

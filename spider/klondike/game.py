@@ -1,4 +1,4 @@
-"""Klondike's ``Game``: the rules (:class:`~spider.klondike.rules.Table`) with the hint,
+"""Klondike's ``Game``: the rules (:class:`~spider.klondike.rules.KlondikePosition`) with the hint,
 auto-finish and the level deals on top. This is the class the public API exports.
 
 Reading the table for drawing (cheap, and never the identity of a face-down card):
@@ -14,17 +14,18 @@ sizes a column can give. Sources are columns ``0..6``, ``moves.WASTE`` and
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Self
 
-from ..core.messages import Hint
+from ..core.messages import Hint, Msg
+from .announce import announce
 from .finish import auto_move, finish_line
-from .hints import hint
+from .hints import describe, hint
 from .levels import check_level, pick_deal
-from .moves import Move
-from .rules import Table
+from .moves import Move, Step
+from .rules import KlondikePosition
 
 
-class Game(Table):
+class Game(KlondikePosition):
     """A game of Klondike, draw 1 or draw 3.
 
     >>> g = Game.new(deal_id="K1-1")
@@ -39,7 +40,7 @@ class Game(Table):
     __slots__ = ()
 
     @classmethod
-    def new(cls, draw: int = 1, deal_id: str | None = None, *, level: str | None = None) -> Any:
+    def new(cls, draw: int = 1, deal_id: str | None = None, *, level: str | None = None) -> Self:
         """A new deal: ``deal_id`` (``K1-<n>``/``K3-<n>``, PySolFC's game n) wins over
         ``draw``; with ``level`` (``"easy"``, ``"normal"``, ``"hard"``) and no ID, a deal of
         that level proved winnable for ``draw`` (:mod:`spider.klondike.levels`). Bad input
@@ -63,3 +64,16 @@ class Game(Table):
     def can_auto_finish(self) -> bool:
         """Would auto-finish win from here (the button's condition)?"""
         return finish_line(self) is not None
+
+    def announce(self, step: Step, kind: str) -> list[Msg]:
+        """What the live region says after an action (:mod:`.announce`): ``kind`` is
+        ``"move"``, ``"drop"``, ``"undo"``, ``"redo"`` or ``"auto"`` (a step of auto-finish)."""
+        return announce(self, step, kind)
+
+    def describe(self, move: Move) -> Msg:
+        """A move in words, for a hint or a winning line's first move."""
+        return describe(self, move)
+
+    def won_facts(self) -> list[tuple[str, str]]:
+        """What the won dialog shows besides the time: moves and passes through the stock."""
+        return [("moves", str(self.moves_count)), ("passes", str(self.passes))]

@@ -27,16 +27,37 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Final, NamedTuple, Protocol
 
 from ..core.cards import SUIT_LETTERS, shorten
 from ..core.messages import MessageError, Msg
 from .deals import COLUMNS
 
-STOCK: Final = 7
-WASTE: Final = 8
-FOUNDATION: Final = 9  # as a destination: the card's own foundation
-FOUNDATION_OF: Final = (10, 11, 12, 13)  # as a source: the ♠ ♥ ♦ ♣ foundation's top card
+
+class Pile(IntEnum):
+    """Every Klondike pile that is not a column, by one number from the engine to the page
+    (a column is its index, ``0..6``): a move's source and destination, a place of the
+    page's table and the spot a gesture lands on all use these."""
+
+    STOCK = 7
+    WASTE = 8
+    FOUNDATION = 9  # as a destination: the card's own foundation
+    SPADES = 10  # as a source: that foundation's top card
+    HEARTS = 11
+    DIAMONDS = 12
+    CLUBS = 13
+
+    def __repr__(self) -> str:
+        return str(int(self))
+
+
+STOCK: Final = Pile.STOCK
+WASTE: Final = Pile.WASTE
+FOUNDATION: Final = Pile.FOUNDATION
+FOUNDATION_OF: Final = (Pile.SPADES, Pile.HEARTS, Pile.DIAMONDS, Pile.CLUBS)  # ♠ ♥ ♦ ♣, as sources
+
+_NUMBERS: Final = (int, Pile)  # a pile is an int or a Pile; never a bool or a float
 
 # One spelling per move: a count only when above one, without a leading zero.
 _TEXT = re.compile(r"(w|[1-7]|f[SHDC])>([1-7]|f)(?:x([1-9][0-9]?))?")
@@ -116,7 +137,7 @@ class Move:
 
     def is_well_formed(self) -> bool:
         """Is this one of the shapes the module docstring lists (legal or not)?"""
-        if type(self.src) is not int or type(self.dst) is not int or type(self.count) is not int:
+        if type(self.src) not in _NUMBERS or type(self.dst) not in _NUMBERS or type(self.count) is not int:
             return False
         if self.src == STOCK:
             return self.dst == STOCK and self.count == 0

@@ -1,6 +1,6 @@
 """Klondike's rules: the table, legal moves, playing an action, and what the player has seen.
 
-A :class:`Table` holds seven columns (each a list of cards with a count of how many at its
+A :class:`KlondikePosition` holds seven columns (each a list of cards with a count of how many at its
 far end lie face down), the stock (the next card to turn over first), the waste (bottom
 first, the top card last), the four foundations (how many cards each holds, ♠ ♥ ♦ ♣), the
 number of passes, the history (the house's :class:`~spider.core.history.History`: undo
@@ -35,7 +35,7 @@ and the waste has been seen.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, Self
 
 from ..core.cards import card_code, card_label, is_red, rank_of, suit_of
 from ..core.history import History, Played
@@ -67,10 +67,10 @@ def run_start(col: Sequence[int], down: int) -> int:
     return i
 
 
-class Table(Played[Move, Step]):
+class KlondikePosition(Played[Move, Step]):
     """A game of Klondike: the rules and the state.
 
-    >>> g = Table.new(1, "K1-1")
+    >>> g = KlondikePosition.new(1, "K1-1")
     >>> g.stock_count, g.face_down_count, g.foundations
     (24, 21, (None, None, None, None))
     """
@@ -105,7 +105,7 @@ class Table(Played[Move, Step]):
 
     # ----------------------------------------------------------------- construction
     @classmethod
-    def new(cls, draw: int = 1, deal_id: str | None = None) -> Any:
+    def new(cls, draw: int = 1, deal_id: str | None = None) -> Self:
         """A new deal: PySolFC's game ``n`` for ``deal_id`` ``K<draw>-<n>`` (it wins over
         ``draw``), a random one of ``draw`` otherwise. ``MessageError`` for a bad ID or draw."""
         if deal_id is None:
@@ -118,7 +118,7 @@ class Table(Played[Move, Step]):
                    deal_id=format_deal_id(draw, number))
 
     @classmethod
-    def from_text(cls, text: str) -> Any:
+    def from_text(cls, text: str) -> Self:
         """A game from the position notation (:mod:`spider.klondike.notation`)."""
         p = parse_position(text)
         return cls(p.draw, p.columns, p.down, p.stock, p.waste, p.found)
@@ -354,11 +354,19 @@ class Table(Played[Move, Step]):
     def tap_move(self, src: int, count: int = 1) -> Move | None:
         """The move a single tap makes: the cards go to their only legal target, or nowhere
         (``None``) when they have none or several (then the player picks). A card is never
-        taken straight off its foundation by a tap: taking one back down is always chosen."""
+        taken straight off its foundation by a tap: taking one back down is always chosen.
+        A move that changes nothing the player can see (a whole column, no card face down
+        under it, into an empty column) does not count as a target."""
         if src in FOUNDATION_OF:
             return None
-        found = self.targets(src, count)
+        found = [m for m in self.targets(src, count) if not self.is_pointless(m)]
         return found[0] if len(found) == 1 else None
+
+    def is_pointless(self, move: Move) -> bool:
+        """A whole column without a face-down card moved into an empty column: legal, and the
+        table looks the same afterwards."""
+        return (0 <= move.src < COLUMNS and 0 <= move.dst < COLUMNS and not self.cols[move.dst]
+                and self.down[move.src] == 0 and move.count == len(self.cols[move.src]))
 
     # ----------------------------------------------------------------- acting
     # the history's side (core.history.Actor)
@@ -420,7 +428,7 @@ class Table(Played[Move, Step]):
         return dump(self)
 
     @classmethod
-    def from_json(cls, doc: str | bytes | dict[str, Any]) -> Any:
+    def from_json(cls, doc: str | bytes | dict[str, Any]) -> Self:
         """The game saved by :meth:`to_json`; anything broken or foreign raises
         ``ValueError`` with a German message (the line is replayed through ``play``)."""
         from .save import load
@@ -432,4 +440,4 @@ def shorten_value(value: object) -> str:
     return repr(value)[:12]
 
 
-__all__ = ["NAME", "STOCK", "Table", "fits", "run_start"]
+__all__ = ["NAME", "STOCK", "KlondikePosition", "fits", "run_start"]

@@ -1,6 +1,6 @@
 """Spider's rules: the table, legal moves, playing an action, what the player has seen, points.
 
-A :class:`Table` holds ten columns (each a list of cards with a count of how many at its far
+A :class:`SpiderPosition` holds ten columns (each a list of cards with a count of how many at its far
 end lie face down), the stock in dealing order, the suits of the runs already removed, the
 history (the house's :class:`~spider.core.history.History`: undo restores the state saved
 before an action, nothing is inverted by hand) and what the player has seen.
@@ -22,7 +22,7 @@ undo does not touch them (``known_down`` and ``known_stock`` are what follows fr
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Any, Final, Self
 
 from ..core.cards import SUIT_LETTERS, card_code, card_label, rank_of, suit_of
 from ..core.history import History, Played
@@ -35,7 +35,7 @@ from .save import dump, load
 
 NAME: Final = "spider"
 
-# Points, our reading of the duel rules (../shared/spec/003): see Table.score.
+# Points, our reading of the duel rules (../shared/spec/003): see SpiderPosition.score.
 POINTS_MOVE: Final = -1
 POINTS_FIT: Final = 2
 POINTS_REVEAL: Final = 2
@@ -46,7 +46,7 @@ POINTS_DUEL_UNDO: Final = -1
 Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
 
-class Table(Played[Move, Step]):
+class SpiderPosition(Played[Move, Step]):
     """A game of Spider with 1, 2 or 4 suits: the rules and the state.
 
     >>> from spider import Game
@@ -108,7 +108,7 @@ class Table(Played[Move, Step]):
     # ----------------------------------------------------------------- construction
     @classmethod
     def new(cls, suits: int = 4, deal_id: str | None = None, *, lenient_deal: bool = False,
-            duel: bool = False) -> Any:
+            duel: bool = False) -> Self:
         """A new deal. ``deal_id`` (e.g. ``"S4-123"``) names the variant and the shuffle and
         wins over ``suits``; without it a random deal of ``suits`` is made.
         A malformed ID raises ``ValueError`` (German) with the reason."""
@@ -121,7 +121,7 @@ class Table(Played[Move, Step]):
                    lenient_deal=lenient_deal, duel=duel)
 
     @classmethod
-    def from_text(cls, text: str, *, lenient_deal: bool = False) -> Any:
+    def from_text(cls, text: str, *, lenient_deal: bool = False) -> Self:
         """A game from the position notation (see :mod:`spider.spider_game.notation`)."""
         p = parse_position(text)
         return cls(p.suits, p.columns, p.down, p.stock, p.done, lenient_deal=lenient_deal)
@@ -427,7 +427,7 @@ class Table(Played[Move, Step]):
         return dump(self)
 
     @classmethod
-    def from_json(cls, doc: str | bytes | dict[str, Any]) -> Any:
+    def from_json(cls, doc: str | bytes | dict[str, Any]) -> Self:
         """The game saved by :meth:`to_json` (or by the first engine's format). Anything
         broken or foreign raises ``ValueError`` with a German message; the document is fully
         checked by replaying."""

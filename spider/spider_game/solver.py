@@ -248,7 +248,7 @@ def _child(
     cols: tuple[bytes, ...], code: int, stock: bytes, dealt: int, meta: dict[bytes, int]
 ) -> tuple[tuple[bytes, ...], int]:
     """The columns after an action and how many runs it removed, exactly as
-    ``Table.apply``: a move turns up the source's exposed card and removes a completed run
+    ``SpiderPosition.apply``: a move turns up the source's exposed card and removes a completed run
     from the destination; a deal gives card i of the next row to column i and removes a
     completed run from every column. ``meta`` caches :func:`_meta` per column."""
     src = code >> 12
