@@ -15,7 +15,13 @@ winnable share with its 95 % interval (Wilson). With ``--out`` each deal's answe
 as a line ``K<d>-<n> status nodes seconds``; ``--report FILE`` reads such a file back and
 prints the same shares, and also by positions searched (``--nodes``, default 30,000 and
 300,000: what an idle 2-core machine searches in about 1 s and 10 s), which does not depend
-on how busy the machine was. A benchmark prints numbers; it asserts nothing.
+on how busy the machine was. Also printed per draw count and sample: the nodes and seconds
+(median, 95th percentile, maximum) over all deals and over the decided ones, and the
+agreement with the verdicts recorded before (``spider/klondike/deal_lists.py``: the solver
+of 2026-12-01, 50,000 positions per deal, deals 1-2000): a deal called lost that the lists
+call winnable, or the other way round, is a disagreement (there must be none); a deal one
+side decides and the other not is counted apart. A benchmark prints numbers; it asserts
+nothing.
 """
 
 from __future__ import annotations
@@ -52,6 +58,7 @@ def run(draws: list[int], first: int, last: int, sample: int, seconds: float, ou
     rng = random.Random(32001)
     high = sorted(rng.randrange(32001, 10**9) for _ in range(sample))
     sink = out.open("a") if out else None
+    numbers_seen: list[int] = []
     for draw in draws:
         for name, numbers in ((f"deals {first}-{last}", list(range(first, last + 1))),
                               (f"{sample} deals above 32000", high)):
@@ -70,10 +77,13 @@ def run(draws: list[int], first: int, last: int, sample: int, seconds: float, ou
                         g.play(move)
                     assert g.is_won, f"K{draw}-{n}: the line does not win"
                 rows.append((r.status, took, r.nodes))
+                numbers_seen.append(n)
                 if sink:
                     sink.write(f"K{draw}-{n} {r.status} {r.nodes} {took:.3f}\n")
                     sink.flush()
             report(draw, name, rows, seconds)
+            agreement(draw, numbers_seen, rows)
+            numbers_seen.clear()
     if sink:
         sink.close()
 
@@ -97,7 +107,42 @@ def report(draw: int, name: str, rows: list[tuple[str, float, int]], seconds: fl
                  f"{high:.1%}); Blake and Gent {PUBLISHED[draw]:.2%}")
     lines.append(f"  {nodes / took:,.0f} nodes/s; slowest decided "
                  f"{max((t for s, t, _ in rows if s != 'unknown'), default=0):.2f} s")
+    decided = [(t, k) for s, t, k in rows if s != "unknown"]
+    for label, part in (("all deals", [(t, k) for _, t, k in rows]), ("decided", decided)):
+        if part:
+            times = sorted(t for t, _ in part)
+            nodes_ = sorted(k for _, k in part)
+            lines.append(f"  {label} ({len(part)}): nodes median {quantile(nodes_, 0.5):,.0f}, "
+                         f"p95 {quantile(nodes_, 0.95):,.0f}, max {nodes_[-1]:,}; seconds median "
+                         f"{quantile(times, 0.5):.3f}, p95 {quantile(times, 0.95):.3f}, max {times[-1]:.3f}")
     print("\n".join(lines), flush=True)
+
+
+def quantile(values: list[float] | list[int], q: float) -> float:
+    """The ``q`` quantile of sorted ``values`` (nearest rank)."""
+    return float(values[min(len(values) - 1, max(0, math.ceil(q * len(values)) - 1))])
+
+
+def agreement(draw: int, numbers: list[int], rows: list[tuple[str, float, int]]) -> None:
+    """Compare with the verdicts recorded in the level lists (the solver before, 50,000
+    positions per deal, deals 1-2000)."""
+    from spider.klondike.deal_lists import LEVELS
+
+    letters = LEVELS[draw]
+    pairs = [(letters[n - 1], status) for n, (status, _, _) in zip(numbers, rows, strict=True)
+             if n <= len(letters)]
+    if not pairs:
+        return
+    old = {"solved": "enh", "unsolvable": "x", "unknown": "-"}
+    same = sum(1 for letter, status in pairs if letter in old[status])
+    wrong = [(n, letter, status) for n, (status, _, _) in zip(numbers, rows, strict=True)
+             if n <= len(letters) and (letter := letters[n - 1]) != "-" and status != "unknown"
+             and letter not in old[status]]
+    only_new = sum(1 for letter, status in pairs if letter == "-" and status != "unknown")
+    only_old = sum(1 for letter, status in pairs if letter != "-" and status == "unknown")
+    print(f"  against the recorded verdicts ({len(pairs)} deals): same answer {same}, decided now but "
+          f"not then {only_new}, decided then but not now {only_old}, contradictions {len(wrong)}"
+          + (f" {wrong[:10]}" if wrong else ""), flush=True)
 
 
 def from_file(path: Path, nodes: list[int], seconds: float) -> None:

@@ -97,8 +97,8 @@ from ..core.messages import MessageError, Msg
 from ..core.solving import SolveResult as _Result
 from .deals import COLUMNS
 from .moves import FOUNDATION, FOUNDATION_OF, WASTE, Move
+from .safety import OTHER_COLOUR, TWIN
 from .safety import frozen as _frozen
-from .safety import safe as _safe
 
 SolveResult: TypeAlias = _Result[Move]
 
@@ -187,9 +187,12 @@ class _Search:
         while moved:
             moved = False
             for t in range(4):
-                card = t * 13 + found[t]
-                if found[t] == 13 or not _safe(found, card):
+                n = found[t]
+                a, b = OTHER_COLOUR[t]
+                # _safe(found, card), inlined: the other colour at n, the own colour at n - 1
+                if n == 13 or found[a] < n or found[b] < n or found[TWIN[t]] < n - 1:
                     continue
+                card = t * 13 + n
                 for i in range(COLUMNS):
                     c = cols[i]
                     if c and c[-1] == card:
