@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from klondike_positions import game
 
 from spider.klondike import Game, Move
@@ -118,3 +120,24 @@ def test_following_the_hint_always_ends(draw: int) -> None:
 
 def test_the_hint_wins_some_deals_alone() -> None:
     assert sum(hint_wins(1, n) for n in range(1, 21)) >= 5
+
+
+@settings(max_examples=20, deadline=None)
+@given(deal=st.tuples(st.sampled_from([1, 3]), st.integers(1, 10**12 - 1)),
+       choices=st.lists(st.integers(0, 10_000), min_size=1, max_size=60))
+def test_following_hints_and_random_moves_auto_finish_always_wins_once_offered(
+    deal: tuple[int, int], choices: list[int]
+) -> None:
+    draw, number = deal
+    g = Game.new(deal_id=f"K{draw}-{number}")
+    for pick in choices:
+        h = g.hint()
+        moves = g.legal_moves()
+        if not moves:
+            break
+        g.play(h.move if h.move is not None and pick % 2 else moves[pick % len(moves)])
+    g.mark_seen()
+    if g.auto_move() is not None:
+        while (m := g.auto_move()) is not None:
+            g.play(m)
+        assert g.is_won

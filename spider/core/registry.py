@@ -23,7 +23,7 @@ from typing import Any, Final, Literal, Protocol
 from ..texts.keys import family
 from .cards import shorten
 from .deal_ids import misspelled, split_deal_id
-from .messages import MessageError, Msg
+from .messages import Hint, MessageError, Msg
 from .saves import load_json
 
 
@@ -53,7 +53,8 @@ class GameInfo:
     any deal); ``save_key`` the page's storage key of its running game; ``settings`` the
     dataclass of its own settings (field names unique in the house: the settings document
     is flat) and ``allowed`` the values each of them takes (a bool field takes both);
-    ``daily`` how its daily deal is chosen; ``dealt`` the face-down cards per column of a
+    ``daily`` how its daily deal is chosen; ``deal_numbers`` the numbers its deal IDs may
+    carry; ``dealt`` the face-down cards per column of a
     fresh deal and ``dealt_piles`` the piles it shows beside them, in the page's order
     (``"stock"``, ``"waste"``, ``"foundation"``: one place per suit) (both for the start-up
     picture, ``assets/prepaint.js``); ``timed``: the player's time limit applies;
@@ -72,6 +73,7 @@ class GameInfo:
     levels: tuple[str, ...] = ()
     default_level: str | None = None
     daily: Daily = Daily("seed", limit=1)
+    deal_numbers: range = range(1)
     dealt: tuple[int, ...] = ()
     dealt_piles: tuple[Literal["stock", "waste", "foundation"], ...] = ()
     timed: bool = False
@@ -82,8 +84,9 @@ class GameInfo:
         return importlib.import_module(self.package)
 
     @property
-    def game_class(self) -> Any:
-        return self.module().Game
+    def game_class(self) -> GameClass:
+        game: GameClass = self.module().Game
+        return game
 
     def known_solver(self) -> Any | None:
         """The game's solver with every card known, for the analysis of a finished game
@@ -184,9 +187,12 @@ def game_of_stats_key(key: str) -> GameInfo | None:
 
 
 class Solitaire(Protocol):
-    """What the page and the shared tools may use of any game."""
+    """What the page, the shared tools and the conformance suite (``tests/test_conformance.py``)
+    may use of any game. A move and a step are the game's own types (``Any`` here: each game
+    checks its own); everything else is common."""
 
     deal_id: str | None
+    undos: int
 
     @property
     def game_name(self) -> str: ...
@@ -219,11 +225,39 @@ class Solitaire(Protocol):
 
     def to_json(self) -> str: ...
 
+    def legal_moves(self) -> list[Any]: ...
+
+    def play(self, move: Any) -> Any: ...
+
     def undo(self) -> Any: ...
 
     def redo(self) -> Any: ...
 
-    def hint(self) -> Any: ...
+    def hint(self) -> Hint[Any]: ...
+
+    def announce(self, step: Any, kind: str) -> list[Msg]: ...
+
+    def describe(self, move: Any) -> Msg: ...
+
+    def won_facts(self) -> list[tuple[str, str]]: ...
+
+    def deck(self) -> list[int]: ...
+
+    def all_cards(self) -> list[int]: ...
+
+    def hidden_shuffled(self, seed: int) -> Solitaire: ...
+
+    def copy(self) -> Solitaire: ...
+
+
+class GameClass(Protocol):
+    """A game package's ``Game``: how a game of it comes to be."""
+
+    def new(self, *args: Any, deal_id: str | None = ..., **kwargs: Any) -> Solitaire: ...
+
+    def from_text(self, text: str) -> Solitaire: ...
+
+    def from_json(self, doc: str | bytes | dict[str, Any]) -> Solitaire: ...
 
 
 def find_game(name: str) -> GameInfo:
@@ -259,15 +293,15 @@ def by_header(text: object) -> GameInfo:
     raise MessageError(Msg("pos.line", line=1, reason=Msg("pos.any_header", text=head)))
 
 
-def new_game(deal_id: str) -> Any:
+def new_game(deal_id: str) -> Solitaire:
     return by_deal_id(deal_id).game_class.new(deal_id=deal_id)
 
 
-def game_from_text(text: str) -> Any:
+def game_from_text(text: str) -> Solitaire:
     return by_header(text).game_class.from_text(text)
 
 
-def game_from_json(doc: str | dict[str, Any]) -> Any:
+def game_from_json(doc: str | dict[str, Any]) -> Solitaire:
     """A saved game of any game of the house (the first Spider format included)."""
     data = doc if isinstance(doc, dict) else load_json(doc)
     name = data.get("game") if isinstance(data, dict) else None

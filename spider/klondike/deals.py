@@ -47,7 +47,7 @@ LETTER: Final = INFO.deal_letter
 DRAWS: Final = INFO.variants
 COLUMNS: Final = 7
 MS_LIMIT: Final = 32000  # PySolFC deals numbers up to this with Microsoft's generator
-MAX_NUMBER: Final = 10**12 - 1  # the longest number a deal ID may carry (12 digits)
+MAX_NUMBER: Final = INFO.deal_numbers[-1]  # the longest number a deal ID may carry (12 digits)
 RANDOM_LIMIT: Final = 10**9  # Game.new without an ID picks a number below this
 
 _PYSOL_SUITS: Final = (3, 0, 1, 2)  # PySolFC's suits ♣ ♠ ♥ ♦ as ours (♠ ♥ ♦ ♣ = 0 1 2 3)
@@ -94,7 +94,7 @@ def deal_layout(number: int) -> tuple[list[list[int]], list[int]]:
 
 def parse_deal_id(text: object) -> tuple[int, int]:
     """``(draw, number)`` of a deal ID such as ``K3-123``; ``MessageError`` says what is wrong."""
-    return read_deal_id(text, LETTER, DRAWS, range(1, MAX_NUMBER + 1),
+    return read_deal_id(text, LETTER, DRAWS, INFO.deal_numbers,
                         ("klondike.deal_id.format", "klondike.deal_id.draw", "klondike.deal_id.range"))
 
 

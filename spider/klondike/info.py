@@ -36,6 +36,7 @@ INFO: Final = GameInfo(
     levels=LEVELS,
     default_level="normal",
     daily=Daily("list", level="normal", pool=500),
+    deal_numbers=range(1, 10**12),  # PySolFC's game numbers, at most 12 digits
     dealt=(0, 1, 2, 3, 4, 5, 6),
     dealt_piles=("stock", "waste", "foundation"),
     timed=True,

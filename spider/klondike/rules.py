@@ -40,6 +40,7 @@ from typing import Any, Final, Self
 from ..core.cards import card_code, card_label, is_red, rank_of, suit_of
 from ..core.history import History, Played
 from ..core.messages import MessageError, Msg
+from ..core.shuffle import shuffled
 from .deals import COLUMNS, DRAWS, deal_layout, format_deal_id, parse_deal_id, random_deal_id
 from .moves import FOUNDATION, FOUNDATION_OF, STOCK, WASTE, ColumnView, Move, Step
 from .notation import format_position, parse_position
@@ -421,6 +422,38 @@ class KlondikePosition(Played[Move, Step]):
         return Step(move, revealed=revealed, cards=tuple(cards))
 
     # ----------------------------------------------------------------- saving
+    # ----------------------------------------------------------------- the cards as a whole
+    def deck(self) -> list[int]:
+        """Every card of the game: the 52, sorted."""
+        return list(range(52))
+
+    def all_cards(self) -> list[int]:
+        """Every card where it lies now (columns, stock, waste, foundations), sorted: always
+        :meth:`deck`."""
+        out = [c for col in self.cols for c in col] + self.stock + self.waste_pile
+        out += [s * 13 + r for s, n in enumerate(self.found) for r in range(n)]
+        return sorted(out)
+
+    def hidden_shuffled(self, seed: int) -> Self:
+        """The table as the player sees it, with the cards they have never seen (face down,
+        or in the stock unseen) dealt anew among those places by ``seed``: a game the player
+        could not tell from this one without turning a card. Its knowledge is this game's;
+        its history starts here (no deal ID)."""
+        slots = [(c, i) for c in range(COLUMNS) for i in range(self.down[c])
+                 if not self.has_seen(self.cols[c][i])]
+        stock = [i for i, x in enumerate(self.stock) if not self.has_seen(x)]
+        hidden = [self.cols[c][i] for c, i in slots] + [self.stock[i] for i in stock]
+        mixed = shuffled(hidden, seed)
+        g = self.copy()
+        for (c, i), card in zip(slots, mixed, strict=False):
+            g.cols[c][i] = card
+        for i, card in zip(stock, mixed[len(slots):], strict=True):
+            g.stock[i] = card
+        g.deal_id, g.undos = None, 0
+        g._history = History()
+        g._start = g.to_text()
+        return g
+
     def to_json(self) -> str:
         """The whole game as a versioned JSON document (:mod:`spider.klondike.save`)."""
         from .save import dump
@@ -433,7 +466,8 @@ class KlondikePosition(Played[Move, Step]):
         ``ValueError`` with a German message (the line is replayed through ``play``)."""
         from .save import load
 
-        return load(cls, doc)
+        game: Self = load(cls, doc)
+        return game
 
 
 def shorten_value(value: object) -> str:

@@ -15,18 +15,13 @@ turns up is added anyway, so an old or short list only ever adds knowledge).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
+from typing import Any, Final, Protocol
 
 from ..core.cards import card_code, parse_card
 from ..core.history import History
 from ..core.messages import MessageError, Msg
 from ..core.saves import broken_field, envelope, load_json, open_envelope, read_body, same_deal, start_fields
 from .moves import Move
-
-if TYPE_CHECKING:
-    from .rules import KlondikePosition
-
-G = TypeVar("G", bound="KlondikePosition")
 
 NAME: Final = "klondike"
 
@@ -53,14 +48,14 @@ def dump(game: _Saved) -> str:
     })
 
 
-def load(cls: type[G], doc: str | bytes | dict[str, Any]) -> G:
+def load(cls: Any, doc: str | bytes | dict[str, Any]) -> Any:
     if not isinstance(doc, (str, bytes, dict)):
         raise MessageError(Msg("json.broken", reason=Msg("json.not_json")))
     data = load_json(doc) if isinstance(doc, (str, bytes)) else doc
     return read_body(lambda body: _from_doc(cls, body), open_envelope(data, NAME))
 
 
-def _from_doc(cls: type[G], data: dict[str, Any]) -> G:
+def _from_doc(cls: Any, data: dict[str, Any]) -> Any:
     deal_id, undos, start = start_fields(data, max_undos=10_000_000)
     game = cls.from_text(start)
     if data.get("variant") != game.draw or type(data.get("variant")) is not int:

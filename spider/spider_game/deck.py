@@ -40,7 +40,7 @@ DECK_SIZE: Final = 104
 COLUMNS: Final = 10
 DEAL_SIZE: Final = 10
 RUN: Final = 13
-SEED_LIMIT: Final = 2**32
+SEED_LIMIT: Final = INFO.deal_numbers.stop
 
 
 def suits_in_play(suits: int) -> tuple[int, ...]:
@@ -69,7 +69,7 @@ def shuffled_deck(suits: int, seed: int) -> list[int]:
 
 def parse_deal_id(text: object) -> tuple[int, int]:
     """``(suits, seed)`` of a deal ID such as ``S4-123``; ``MessageError`` says what is wrong."""
-    return read_deal_id(text, LETTER, VARIANTS, range(SEED_LIMIT),
+    return read_deal_id(text, LETTER, VARIANTS, INFO.deal_numbers,
                         ("deal_id.format", "deal_id.suits", "deal_id.too_big"))
 
 

@@ -34,6 +34,7 @@ INFO: Final = GameInfo(
     settings=SpiderSettings,
     allowed={"suits": VARIANTS, "opponent_level": OPPONENT_LEVELS},
     daily=Daily("seed", limit=2**32),
+    deal_numbers=range(2**32),  # a seed of SplitMix64, 32 bits
     dealt=(5, 5, 5, 5, 4, 4, 4, 4, 4, 4),
     duel=True,
 )

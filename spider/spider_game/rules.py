@@ -27,7 +27,17 @@ from typing import Any, Final, Self
 from ..core.cards import SUIT_LETTERS, card_code, card_label, rank_of, suit_of
 from ..core.history import History, Played
 from ..core.messages import Msg
-from .deck import COLUMNS, DEAL_SIZE, RUN, deal_layout, format_deal_id, parse_deal_id, random_deal_id
+from ..core.shuffle import shuffled
+from .deck import (
+    COLUMNS,
+    DEAL_SIZE,
+    RUN,
+    deal_layout,
+    format_deal_id,
+    fresh_deck,
+    parse_deal_id,
+    random_deal_id,
+)
 from .moves import ColumnView, Move, Step, Target
 from .notation import format_position, parse_position
 from .runs import run_length
@@ -422,6 +432,35 @@ class SpiderPosition(Played[Move, Step]):
         return POINTS_RUN + self._flip(col, revealed)
 
     # ----------------------------------------------------------------- saving
+    # ----------------------------------------------------------------- the cards as a whole
+    def deck(self) -> list[int]:
+        """Every card of this game's variant, sorted (the 104 of :func:`.deck.fresh_deck`)."""
+        return sorted(fresh_deck(self.suits))
+
+    def all_cards(self) -> list[int]:
+        """Every card where it lies now (columns, stock and the runs removed), sorted: always
+        :meth:`deck`."""
+        out = [c for col in self.cols for c in col] + self.stock
+        out += [s * 13 + r for s in self.done for r in range(RUN)]
+        return sorted(out)
+
+    def hidden_shuffled(self, seed: int) -> Self:
+        """The table as the player sees it, with the cards they have never seen (the far
+        face-down cards of each column, the stock's never-dealt end) dealt anew among those
+        places by ``seed``: a game the player could not tell from this one without turning a
+        card. Its knowledge is this game's; its history starts here (no deal ID)."""
+        slots = [(c, i) for c in range(COLUMNS) for i in range(self.unseen_down[c])]
+        tail = len(self.stock) - self.unseen_stock
+        mixed = shuffled([self.cols[c][i] for c, i in slots] + self.stock[tail:], seed)
+        g = self.copy()
+        for (c, i), card in zip(slots, mixed, strict=False):
+            g.cols[c][i] = card
+        g.stock[tail:] = mixed[len(slots):]
+        g.deal_id, g.undos = None, 0
+        g._history = History()
+        g._start = g.to_text()
+        return g
+
     def to_json(self) -> str:
         """The whole game as a versioned JSON document (:mod:`spider.spider_game.save`)."""
         return dump(self)
@@ -431,4 +470,5 @@ class SpiderPosition(Played[Move, Step]):
         """The game saved by :meth:`to_json` (or by the first engine's format). Anything
         broken or foreign raises ``ValueError`` with a German message; the document is fully
         checked by replaying."""
-        return load(cls, doc)
+        game: Self = load(cls, doc)
+        return game

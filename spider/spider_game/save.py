@@ -16,18 +16,13 @@ before the house had several rooms stay valid.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
+from typing import Any, Final, Protocol
 
 from ..core.history import History
 from ..core.messages import MessageError, Msg
 from ..core.saves import broken_field, envelope, load_json, open_envelope, read_body, same_deal, start_fields
 from .deck import COLUMNS, DEAL_SIZE
 from .moves import Move
-
-if TYPE_CHECKING:
-    from .rules import SpiderPosition
-
-G = TypeVar("G", bound="SpiderPosition")
 
 NAME: Final = "spider"
 LEGACY_FORMAT: Final = "spider-solitaire-game"
@@ -76,7 +71,7 @@ def dump(game: _Saved) -> str:
     })
 
 
-def load(cls: type[G], doc: str | bytes | dict[str, Any]) -> G:
+def load(cls: Any, doc: str | bytes | dict[str, Any]) -> Any:
     data = load_json(doc) if isinstance(doc, (str, bytes)) else doc
     if isinstance(data, dict) and data.get("format") == LEGACY_FORMAT:
         if data.get("version") != LEGACY_VERSION:
@@ -89,7 +84,7 @@ def load(cls: type[G], doc: str | bytes | dict[str, Any]) -> G:
     return read_body(lambda body: _from_doc(cls, body), data)
 
 
-def _from_doc(cls: type[G], data: dict[str, Any]) -> G:
+def _from_doc(cls: Any, data: dict[str, Any]) -> Any:
     deal_id, undos, start = start_fields(data, max_undos=1_000_000)
     lenient, duel = data.get("lenient_deal"), data.get("duel")
     if type(lenient) is not bool or type(duel) is not bool:
