@@ -9,27 +9,30 @@ Built on first use, so they cost nothing before the first board. Their buttons c
 
 from __future__ import annotations
 
-from typing import Any
-
 from .dom import byid, el
+from .jsdom import Element
 
 
 class Bar:
     def __init__(self, ident: str, state_attr: str) -> None:
         self.ident = ident
         self.state_attr = state_attr
-        self.node: Any = None
-        self.text: Any = None
-        self.actions: Any = None
+        self.parts: tuple[Element, Element, Element] | None = None  # the bar, its text, its buttons
 
-    def _build(self) -> None:
-        self.node = el("div", f"bar-note {self.ident}", id=self.ident)
-        self.node.setAttribute(self.state_attr, "")
-        self.text = el("p", "bar-text")
-        self.actions = el("div", "actions")
-        self.node.append(self.text, self.actions)
+    @property
+    def node(self) -> Element | None:
+        return self.parts[0] if self.parts is not None else None
+
+    def _build(self) -> tuple[Element, Element, Element]:
+        node = el("div", f"bar-note {self.ident}", id=self.ident)
+        node.setAttribute(self.state_attr, "")
+        text = el("p", "bar-text")
+        actions = el("div", "actions")
+        node.append(text, actions)
         msg = byid("msg")
-        msg.parentNode.insertBefore(self.node, msg)
+        msg.parentNode.insertBefore(node, msg)
+        self.parts = (node, text, actions)
+        return self.parts
 
     @property
     def state(self) -> str:
@@ -37,19 +40,18 @@ class Bar:
 
     def show(self, state: str, text: str, buttons: tuple[tuple[str, str, bool], ...] = ()) -> None:
         """Show ``text`` with ``buttons`` as (action, label, primary)."""
-        if self.node is None:
-            self._build()
-        self.node.setAttribute(self.state_attr, state)
-        self.text.textContent = text
+        node, shown, actions = self.parts if self.parts is not None else self._build()
+        node.setAttribute(self.state_attr, state)
+        shown.textContent = text
         nodes = [el("button", "primary" if primary else "", label, type="button", data_action=action)
                  for action, label, primary in buttons]
-        self.actions.replaceChildren(*nodes)
-        self.actions.hidden = not nodes
-        self.node.hidden = False
+        actions.replaceChildren(*nodes)
+        actions.hidden = not nodes
+        node.hidden = False
 
     def showing(self, text: str) -> bool:
         """Is the bar shown with exactly this sentence?"""
-        return self.node is not None and not self.node.hidden and str(self.text.textContent) == text
+        return self.parts is not None and not self.parts[0].hidden and str(self.parts[1].textContent) == text
 
     def hide(self, state: str | None = None) -> None:
         """Hide the bar (only if it shows ``state``, when given)."""
@@ -61,6 +63,6 @@ class Bar:
         self.node.setAttribute(self.state_attr, "")
 
     def remove(self) -> None:
-        if self.node is not None:
-            self.node.remove()
-            self.node = None
+        if self.parts is not None:
+            self.parts[0].remove()
+            self.parts = None

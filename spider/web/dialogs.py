@@ -7,25 +7,34 @@ and removed with the chrome when the language changes. Their buttons carry
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 from pyscript import document
 
+from ..core.registry import games
 from ..texts import LANGUAGES
 from ..texts.keys import family
 from .dom import Bindings, absent, byid, el, obj
 from .i18n import Texts
+from .jsdom import Element, Event
 from .options import Option, options
+from .rooms import LEVEL, ROOMS, Choice, all_choices
 from .storage import MAX_TIME_LIMIT, read_minutes
-from .tables import LEVEL, ROOMS, Choice, all_choices
 
-LEVELS = ("easy", "normal", "hard")
 WON: Final = family("ui.won.{fact}", fact=("time", "moves", "runs", "score", "passes", "deal"))
 SETTING: Final = family("ui.settings.{name}", name=lambda: _option_names())
 SETTING_NOTE: Final = family("ui.settings.{name}.note", name=lambda: _option_names())
 SETTING_CHOICE: Final = family("ui.settings.{name}.{value}",
                                name=lambda: sorted({o.name for o in options("de") if o.kind == "choice"}),
                                value=lambda name: next(o.choices for o in options("de") if o.name == name))
+
+
+def _level_order(level: str) -> tuple[int, str]:
+    """The levels in the order their games list them (easy, normal, hard)."""
+    for info in games():
+        if level in info.levels:
+            return info.levels.index(level), level
+    return len(level), level
 
 
 def _option_names() -> list[str]:
@@ -36,8 +45,8 @@ class Dialogs:
     def __init__(self, tx: Texts) -> None:
         self.tx = tx
         self.bind = Bindings()
-        self.nodes: dict[str, Any] = {}
-        self._values: dict[str, Any] = {}
+        self.nodes: dict[str, Element] = {}
+        self._values: dict[str, Element] = {}
 
     def remove(self) -> None:
         self.bind.unbind()
@@ -46,7 +55,7 @@ class Dialogs:
         self.nodes.clear()
 
     # ------------------------------------------------------------------ plumbing
-    def _dialog(self, ident: str, title: str) -> tuple[Any, Any]:
+    def dialog(self, ident: str, title: str) -> tuple[Element, Element]:
         d = el("dialog", f"dlg {ident}", id=ident, aria_labelledby=f"{ident}-title")
         d.append(el("h2", "", title, id=f"{ident}-title"))
         body = el("div", "dlg-body")
@@ -57,7 +66,7 @@ class Dialogs:
         self.nodes[ident] = d
         return d, body
 
-    def _show(self, ident: str, build: Callable[[], Any]) -> Any:
+    def _show(self, ident: str, build: Callable[[], Element]) -> Element:
         d = self.nodes.get(ident) or build()
         if not d.open:
             d.showModal()
@@ -80,7 +89,7 @@ class Dialogs:
             if d.open:
                 d.close()
 
-    def _buttons(self, *specs: tuple[str, str, bool]) -> Any:
+    def buttons(self, *specs: tuple[str, str, bool]) -> Element:
         row = el("div", "actions")
         for action, label, primary in specs:
             row.append(el("button", "primary" if primary else "", label, type="button", data_action=action))
@@ -93,9 +102,9 @@ class Dialogs:
         link or "same cards again" replaced (``previous``: its label, or None)."""
         tx = self.tx
         if "newgame" not in self.nodes:
-            d, body = self._dialog("newgame", tx("ui.new.title"))
-            games = el("fieldset", "levels choices")
-            games.append(el("legend", "", tx("ui.new.legend")))
+            d, body = self.dialog("newgame", tx("ui.new.title"))
+            choices = el("fieldset", "levels choices")
+            choices.append(el("legend", "", tx("ui.new.legend")))
             for choice in all_choices():
                 room = ROOMS[choice.game]
                 label = el("label", "level")
@@ -103,15 +112,15 @@ class Dialogs:
                 radio = el("input", "", type="radio", name="choice", value=choice.value,
                            aria_describedby=note_id)
                 text = el("span", "lv")
-                text.append(el("b", "", room.choice_label(tx, choice.variant)),
-                            el("small", "", room.choice_note(tx, choice.variant), id=note_id,
+                text.append(el("b", "", tx.msg(room.choice_label(choice.variant))),
+                            el("small", "", tx.msg(room.choice_note(choice.variant)), id=note_id,
                                aria_hidden="true"))
                 label.append(radio, text)
-                games.append(label)
-            body.append(games)
+                choices.append(label)
+            body.append(choices)
             levels = el("fieldset", "levels grades", id="new-levels")
             levels.append(el("legend", "", tx("ui.new.level")))
-            for name in LEVELS:
+            for name in sorted({lv for info in games() for lv in info.levels}, key=_level_order):
                 label = el("label", "level")
                 label.append(el("input", "", type="radio", name="grade", value=name),
                              el("span", "lv", tx(LEVEL(level=name))))
@@ -119,9 +128,9 @@ class Dialogs:
             body.append(levels)
             self._values["previous"] = el("button", "previous", "", type="button", data_action="previous")
             body.append(self._values["previous"])
-            d.append(self._buttons(("new-cancel", tx("ui.cancel"), False),
+            d.append(self.buttons(("new-cancel", tx("ui.cancel"), False),
                                    ("new-start", tx("ui.new.start"), True)))
-            self.bind.listen(games, "change", lambda _e: self._levels_follow())
+            self.bind.listen(choices, "change", lambda _e: self._levels_follow())
         d = self.nodes["newgame"]
         radio = d.querySelector(f'input[name=choice][value="{current.value}"]')
         radio.checked = True
@@ -144,13 +153,16 @@ class Dialogs:
         d = self.nodes["newgame"]
         checked = d.querySelector("input[name=choice]:checked")
         if absent(checked):
-            return Choice("spider", 4)
+            first = games()[0]
+            return Choice(first.name, first.default_variant)
         game, _, variant = str(checked.value).rpartition("-")
         return Choice(game, int(variant))
 
     def chosen_level(self) -> str:
         checked = self.nodes["newgame"].querySelector("input[name=grade]:checked")
-        return "normal" if absent(checked) else str(checked.value)
+        if absent(checked):
+            return next((info.default_level for info in games() if info.default_level), "")
+        return str(checked.value)
 
     # ------------------------------------------------------------------ won
     def open_won(self, title: str, text: str, facts: list[tuple[str, str]], deal_id: str | None,
@@ -159,12 +171,12 @@ class Dialogs:
         ``again`` names the button that deals the same cards again (the game's own word)."""
         tx = self.tx
         if "won" not in self.nodes:
-            d, body = self._dialog("won", "")
+            d, body = self.dialog("won", "")
             self._values["won_text"] = el("p")
             self._values["won_facts"] = el("dl", "facts")
             self._values["won_extra"] = el("div", "actions extra")
             body.append(self._values["won_text"], self._values["won_facts"], self._values["won_extra"])
-            d.append(self._buttons(("close-dialog", tx("ui.close"), False),
+            d.append(self.buttons(("close-dialog", tx("ui.close"), False),
                                    ("won-restart", tx("ui.btn.restart"), False),
                                    ("won-new", tx("ui.btn.new"), True)))
         d = self.nodes["won"]
@@ -194,11 +206,11 @@ class Dialogs:
         again, a new game; the first of those that can work has the focus."""
         tx = self.tx
 
-        def build() -> Any:
-            d, body = self._dialog("stuck", tx("ui.stuck.title"))
+        def build() -> Element:
+            d, body = self.dialog("stuck", tx("ui.stuck.title"))
             self._values["stuck_text"] = el("p")
             body.append(self._values["stuck_text"])
-            d.append(self._buttons(("stuck-undo", tx("ui.stuck.undo"), True),
+            d.append(self.buttons(("stuck-undo", tx("ui.stuck.undo"), True),
                                    ("stuck-restart", tx("ui.btn.restart"), False),
                                    ("stuck-new", tx("ui.btn.new"), False)))
             self._values["stuck_extra"] = el("div", "actions extra")
@@ -224,7 +236,7 @@ class Dialogs:
         """A question with Cancel and ``yes`` = (action, label)."""
         tx = self.tx
         if "confirm" not in self.nodes:
-            d, body = self._dialog("confirm", tx("ui.confirm.title"))
+            d, body = self.dialog("confirm", tx("ui.confirm.title"))
             self._values["confirm_text"] = el("p")
             body.append(self._values["confirm_text"])
             self._values["confirm_row"] = el("div", "actions")
@@ -246,10 +258,10 @@ class Dialogs:
         the focus)."""
         tx = self.tx
         if "help" not in self.nodes:
-            d, body = self._dialog("help", tx("ui.help.title"))
+            d, body = self.dialog("help", tx("ui.help.title"))
             body.classList.add("help-text")
             body.setAttribute("tabindex", "-1")
-            d.append(self._buttons(("close-dialog", tx("ui.close"), True)))
+            d.append(self.buttons(("close-dialog", tx("ui.close"), True)))
         d = self.nodes["help"]
         body = d.querySelector(".dlg-body")
         nodes = []
@@ -263,12 +275,12 @@ class Dialogs:
         body.focus(obj({"preventScroll": True}))
 
     # ------------------------------------------------------------------ settings
-    def open_settings(self, values: dict[str, Any], options: list[Option]) -> None:
+    def open_settings(self, values: dict[str, object], options: list[Option]) -> None:
         """Settings: one row per :class:`~spider.web.options.Option` (a check box, a choice,
         the minutes of a time limit); the shell reads them back with :meth:`settings_values`."""
         tx = self.tx
         if "settings" not in self.nodes:
-            d, body = self._dialog("settings", tx("ui.settings.title"))
+            d, body = self.dialog("settings", tx("ui.settings.title"))
             for option in options:
                 name = option.name
                 row = el("label", f"setting s-{name}")
@@ -288,7 +300,7 @@ class Dialogs:
                                   max=str(MAX_TIME_LIMIT), step="1", inputmode="numeric"))
                 body.append(row)
                 body.append(el("p", "note", tx(SETTING_NOTE(name=name))))
-            d.append(self._buttons(("close-dialog", tx("ui.cancel"), False),
+            d.append(self.buttons(("close-dialog", tx("ui.cancel"), False),
                                    ("settings-save", tx("ui.settings.save"), True)))
         d = self.nodes["settings"]
         for option in options:
@@ -301,12 +313,12 @@ class Dialogs:
             d.showModal()
         d.querySelector("input, select").focus()
 
-    def settings_values(self, options: list[Option]) -> dict[str, Any] | None:
+    def settings_values(self, options: list[Option]) -> dict[str, object] | None:
         """The dialog's values; ``None`` when a field holds what it cannot take (minutes:
         a whole number from 0 to 600, empty meaning 0): that field then says so, in the
         browser's own way (focused, with the catalog's sentence), and nothing is saved."""
         d = self.nodes["settings"]
-        out: dict[str, Any] = {}
+        out: dict[str, object] = {}
         for option in options:
             field = d.querySelector(f'[name="{option.name}"]')
             if option.kind == "check":
@@ -324,15 +336,15 @@ class Dialogs:
         return out
 
 
-def _outside(d: Any, e: Any) -> bool:
+def _outside(d: Element, e: Event) -> bool:
     r = d.getBoundingClientRect()
     return not (r.left <= e.clientX <= r.right and r.top <= e.clientY <= r.bottom)
 
 
-def _mark_outside(d: Any, e: Any) -> None:
+def _mark_outside(d: Element, e: Event) -> None:
     d.setAttribute("data-outside", "1" if e.target.isSameNode(d) and _outside(d, e) else "")
 
 
-def _close_outside(d: Any, e: Any) -> None:
+def _close_outside(d: Element, e: Event) -> None:
     if e.target.isSameNode(d) and d.getAttribute("data-outside") == "1" and _outside(d, e):
         d.close()

@@ -8,15 +8,28 @@ language changes without a reload).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol
 
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
-_kept: list[Any] = []
+from .jsdom import Element, Observer, Proxy
+
+_kept: list[Proxy] = []
 
 
-def el(tag: str, cls: str = "", text: str | None = None, **attrs: str) -> Any:
+class Target(Protocol):
+    """Anything that takes listeners: an element, ``document``, ``window``, a worker."""
+
+    def addEventListener(self, event: str, handler: object, options: object = ...) -> None: ...
+
+    def removeEventListener(self, event: str, handler: object, options: object = ...) -> None: ...
+
+
+Listener = tuple[Target, str, Proxy, object]
+
+
+def el(tag: str, cls: str = "", text: str | None = None, **attrs: str) -> Element:
     """A new element; ``attrs`` use ``_`` for ``-`` (``aria_label`` → ``aria-label``)."""
     node = document.createElement(tag)
     if cls:
@@ -25,10 +38,11 @@ def el(tag: str, cls: str = "", text: str | None = None, **attrs: str) -> Any:
         node.textContent = text
     for name, value in attrs.items():
         node.setAttribute(name.replace("_", "-"), value)
-    return node
+    made: Element = node
+    return made
 
 
-def obj(value: Any) -> Any:
+def obj(value: object) -> object:
     """A Python dict/list as a plain JS object/array (for ``animate`` and options)."""
     return to_js(value, dict_converter=window.Object.fromEntries)
 
@@ -37,15 +51,15 @@ class Bindings:
     """Listeners and timers bound by one owner, all released by :meth:`unbind`."""
 
     def __init__(self) -> None:
-        self._listeners: list[tuple[Any, str, Any, Any]] = []
-        self._timers: list[tuple[str, Any, Any]] = []
-        self._observers: list[tuple[Any, Any]] = []
+        self._listeners: list[Listener] = []
+        self._timers: list[tuple[str, int, Proxy]] = []
+        self._observers: list[tuple[Observer, Proxy]] = []
 
     def listen(
-        self, target: Any, event: str, handler: Callable[[Any], Any], **options: bool
+        self, target: Target, event: str, handler: Callable[..., object], **options: bool
     ) -> Callable[[], None]:
         """Bind ``handler``; returns a function that unbinds just this one."""
-        proxy = create_proxy(handler)
+        proxy: Proxy = create_proxy(handler)
         opts = obj(options) if options else None
         if opts is None:
             target.addEventListener(event, proxy)
@@ -61,22 +75,22 @@ class Bindings:
 
         return unbind
 
-    def resize(self, node: Any, handler: Callable[..., Any]) -> None:
+    def resize(self, node: Element, handler: Callable[..., object]) -> None:
         """Call ``handler`` whenever ``node`` changes size (a ResizeObserver, disconnected
         on unbind)."""
-        proxy = create_proxy(handler)
-        observer = window.ResizeObserver.new(proxy)
+        proxy: Proxy = create_proxy(handler)
+        observer: Observer = window.ResizeObserver.new(proxy)
         observer.observe(node)
         self._observers.append((observer, proxy))
 
-    def every(self, ms: int, handler: Callable[..., Any]) -> None:
-        proxy = create_proxy(handler)
-        self._timers.append(("interval", window.setInterval(proxy, ms), proxy))
+    def every(self, ms: int, handler: Callable[..., object]) -> None:
+        proxy: Proxy = create_proxy(handler)
+        self._timers.append(("interval", int(window.setInterval(proxy, ms)), proxy))
 
-    def later(self, ms: int, handler: Callable[..., Any]) -> Any:
+    def later(self, ms: int, handler: Callable[..., object]) -> int:
         """A one-shot timer owned by this group (released on unbind even if it never fired)."""
-        proxy = create_proxy(handler)
-        handle = window.setTimeout(proxy, ms)
+        proxy: Proxy = create_proxy(handler)
+        handle = int(window.setTimeout(proxy, ms))
         self._timers.append(("timeout", handle, proxy))
         return handle
 
@@ -98,7 +112,7 @@ class Bindings:
         return len(self._listeners) + len(self._timers) + len(self._observers)
 
 
-def _remove(entry: tuple[Any, str, Any, Any]) -> None:
+def _remove(entry: Listener) -> None:
     target, event, proxy, opts = entry
     if opts is None:
         target.removeEventListener(event, proxy)
@@ -107,17 +121,18 @@ def _remove(entry: tuple[Any, str, Any, Any]) -> None:
     proxy.destroy()
 
 
-def keep(handler: Callable[..., Any]) -> Any:
+def keep(handler: Callable[..., object]) -> Proxy:
     """A JS-callable proxy kept for the page's lifetime (promise callbacks, one-off hooks)."""
-    proxy = create_proxy(handler)
+    proxy: Proxy = create_proxy(handler)
     _kept.append(proxy)
     return proxy
 
 
-def absent(node: Any) -> bool:
+def absent(node: object) -> bool:
     """True for what a DOM lookup gives when nothing is found (JS null arrives as ``jsnull``)."""
     return node is None or node is jsnull
 
 
-def byid(ident: str) -> Any:
-    return document.getElementById(ident)
+def byid(ident: str) -> Element:
+    found: Element = document.getElementById(ident)
+    return found

@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol, TypeVar
 
 from pyscript import document, window
 
 from ..core.messages import Msg
+from .control import Spot
 from .dom import Bindings, absent, byid, obj
-from .tables.base import Spot, Table
+from .jsdom import Element, Event
+from .tables.base import Table
 
 LONG_PRESS_MS = 500
 DOUBLE_TAP_MS = 350
@@ -28,11 +30,14 @@ DRAG_TOUCH_PX = 10
 SHELL_KEYS = {"u": "undo", "h": "hint", "n": "new"}
 
 
+T = TypeVar("T")
+
+
 class Shell(Protocol):
     """What the input needs of the shell."""
 
     @property
-    def table(self) -> Table: ...
+    def table(self) -> Table | None: ...
 
     def busy(self) -> bool: ...
 
@@ -40,7 +45,7 @@ class Shell(Protocol):
 
     def action(self, name: str) -> None: ...
 
-    def guard(self, call: Callable[[], Any]) -> Any: ...
+    def guard(self, call: Callable[[], T]) -> T | None: ...
 
     def busy_reason(self) -> Msg | None: ...
 
@@ -48,7 +53,7 @@ class Shell(Protocol):
 class Press:
     """A pointer that went down on the table and is not yet up."""
 
-    def __init__(self, event: Any, spot: Spot) -> None:
+    def __init__(self, event: Event, spot: Spot) -> None:
         self.pointer = event.pointerId
         self.kind = event.pointerType
         self.x0 = event.clientX
@@ -56,8 +61,8 @@ class Press:
         self.spot = spot
         self.dragging = False
         self.long = False
-        self.timer: Any = None
-        self.moved: list[Any] = []
+        self.timer: int | None = None
+        self.moved: list[Element] = []
 
 
 class Input:
@@ -80,8 +85,14 @@ class Input:
     def unbind(self) -> None:
         self.bind.unbind()
 
+    def _table(self) -> Table:
+        table = self.shell.table
+        if table is None:  # between a failed drawing and the next one
+            raise RuntimeError("no table drawn")
+        return table
+
     # ------------------------------------------------------------------ pointer
-    def _down(self, event: Any) -> None:
+    def _down(self, event: Event) -> None:
         if self.press is not None:
             return
         if self.shell.busy():
@@ -91,7 +102,7 @@ class Input:
             return
         if event.pointerType == "mouse" and event.button != 0:
             return
-        spot = self.shell.guard(lambda: self.shell.table.spot(event.target))
+        spot = self.shell.guard(lambda: self._table().spot(event.target))
         if spot is None:
             return
         press = Press(event, spot)
@@ -111,13 +122,15 @@ class Input:
             window.clearTimeout(press.timer)
             press.timer = None
 
-    def _move(self, event: Any) -> None:
+    def _move(self, event: Event) -> None:
         press = self.press
         if press is None or event.pointerId != press.pointer or press.long:
             return
         dx = event.clientX - press.x0
         dy = event.clientY - press.y0
         table = self.shell.table
+        if table is None:
+            return
         if not press.dragging:
             limit = DRAG_MOUSE_PX if press.kind == "mouse" else DRAG_TOUCH_PX
             if dx * dx + dy * dy < limit * limit:
@@ -146,7 +159,7 @@ class Input:
             node.style.removeProperty("--dx")
             node.style.removeProperty("--dy")
 
-    def _up(self, event: Any) -> None:
+    def _up(self, event: Event) -> None:
         press = self.press
         if press is None or event.pointerId != press.pointer:
             return
@@ -156,22 +169,26 @@ class Input:
             return
         t0 = window.performance.now()
         table = self.shell.table
+        if table is None:
+            return
         if press.dragging:
             self._end_drag(press)
             self.shell.guard(lambda: table.drop(press.spot, table.spot_at(event.clientX, event.clientY), t0))
             return
         # A double tap is judged by when the player lifted the finger (the event's own time),
         # not by when this handler runs: a slow first tap must not split a quick double tap.
+        # It is two taps on one pile: the first may have moved the card it hit, so the
+        # second lands on another card of the same pile (the table decides what follows).
         at = float(event.timeStamp)
         last = self._last_tap
-        if last is not None and last[0] == press.spot and at - last[1] < DOUBLE_TAP_MS:
+        if last is not None and last[0].place == press.spot.place and at - last[1] < DOUBLE_TAP_MS:
             self._last_tap = None
             self.shell.guard(lambda: table.double_tap(press.spot, t0))
             return
         self._last_tap = (press.spot, at)
         self.shell.guard(lambda: table.tap(press.spot, t0))
 
-    def _cancel(self, event: Any) -> None:
+    def _cancel(self, event: Event) -> None:
         press = self.press
         if press is None or event.pointerId != press.pointer:
             return
@@ -181,17 +198,17 @@ class Input:
         self._stop_timer(press)
         if press.dragging:
             self._end_drag(press)
-            self.shell.guard(lambda: self.shell.table.drop(press.spot, None, window.performance.now()))
+            self.shell.guard(lambda: self._table().drop(press.spot, None, window.performance.now()))
 
-    def _on_long(self, *_: Any) -> None:
+    def _on_long(self, *_: object) -> None:
         press = self.press
         if press is None or press.dragging:
             return
         press.timer = None
         press.long = True
-        self.shell.guard(lambda: self.shell.table.long_press(press.spot))
+        self.shell.guard(lambda: self._table().long_press(press.spot))
 
-    def _context(self, event: Any) -> None:
+    def _context(self, event: Event) -> None:
         event.preventDefault()
         press = self.press
         if press is not None:
@@ -199,12 +216,12 @@ class Input:
                 return
             self._stop_timer(press)
             press.long = True  # the touch that opened it must not tap as well
-        spot = self.shell.guard(lambda: self.shell.table.spot(event.target))
+        spot = self.shell.guard(lambda: self._table().spot(event.target))
         if spot is not None and not self.shell.busy():
-            self.shell.guard(lambda: self.shell.table.long_press(spot))
+            self.shell.guard(lambda: self._table().long_press(spot))
 
     # ------------------------------------------------------------------ buttons
-    def _click(self, event: Any) -> None:
+    def _click(self, event: Event) -> None:
         target = event.target
         if not hasattr(target, "closest"):
             return
@@ -218,7 +235,7 @@ class Input:
         self.shell.guard(lambda: self.shell.action(name))
 
     # ------------------------------------------------------------------ keys
-    def _key(self, event: Any) -> None:
+    def _key(self, event: Event) -> None:
         if event.defaultPrevented or self.shell.busy():
             return  # an open dialog handles its own keys (Esc closes it)
         target = event.target
@@ -239,5 +256,5 @@ class Input:
         if letter in SHELL_KEYS:
             event.preventDefault()
             self.shell.guard(lambda: self.shell.action(SHELL_KEYS[letter]))
-        elif self.shell.guard(lambda: self.shell.table.key(key, target)):
+        elif self.shell.guard(lambda: self._table().key(key, target)):
             event.preventDefault()

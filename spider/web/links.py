@@ -25,11 +25,10 @@ a space, ``%XX`` runs are UTF-8 bytes (invalid ones become U+FFFD), anything els
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from ..core.cards import shorten
 from ..core.messages import MessageError, Msg
-from ..core.registry import game_from_text, new_game
+from ..core.registry import Solitaire, game_from_text, new_game
 
 KINDS = ("deal", "pos", "duel")  # duel: spider.web.duel.PARAM
 STRIPPED = (*KINDS, "lang")
@@ -70,7 +69,7 @@ def game_links(search: str) -> list[tuple[str, str]]:
     return [(kind, q[kind]) for kind in KINDS if kind in q]
 
 
-def open_link(kind: str, value: str) -> Any:
+def open_link(kind: str, value: str) -> Solitaire:
     """The game a ``deal`` or ``pos`` link names (any game of the house, through the
     registry); ``MessageError`` with a sentence for the player if it is bad."""
     try:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field, replace
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from ..core.messages import MessageError, Msg
 
@@ -38,7 +38,7 @@ def _bad(name: str) -> MessageError:
     return MessageError(Msg("json.broken", reason=Msg("json.field", name=f"mode.{name}")))
 
 
-def _keys(doc: dict[str, Any], allowed: frozenset[str], where: str) -> None:
+def _keys(doc: dict[str, object], allowed: frozenset[str], where: str) -> None:
     unknown = sorted(str(k) for k in doc if k not in allowed)
     if unknown:
         raise _bad(f"{where}{unknown[0][:20]}")
@@ -78,8 +78,8 @@ class Duel:
     mine: str | None = None
     ended: bool = False
 
-    def to_doc(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"way": self.way, "name": self.name, "me": self.me, "ended": self.ended}
+    def to_doc(self) -> dict[str, object]:
+        doc: dict[str, object] = {"way": self.way, "name": self.name, "me": self.me, "ended": self.ended}
         if self.way == "computer":
             doc.update(cpu=self.cpu, cpu_done=self.cpu_done, pace=self.pace, level=self.cpu_level,
                        result={"points": self.score.points, "runs_total": self.score.runs,
@@ -224,10 +224,10 @@ class Meta:
     def daily_date(self) -> datetime.date | None:
         return datetime.date.fromisoformat(self.daily) if self.daily else None
 
-    def to_doc(self) -> dict[str, Any] | None:
+    def to_doc(self) -> dict[str, object] | None:
         """The saved form (``None`` when there is nothing to keep), the keys the page has
         always written."""
-        doc: dict[str, Any] = {}
+        doc: dict[str, object] = {}
         if self.level is not None:
             doc["level"] = self.level
         if self.daily is not None:

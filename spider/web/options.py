@@ -15,7 +15,7 @@ draws them; the shell applies what :func:`take` says changed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from ..core.cards import LETTERS
 from ..texts import LANGUAGES
@@ -45,15 +45,15 @@ def options(lang: str) -> list[Option]:
     return rows
 
 
-def values(settings: Settings, lang: str) -> dict[str, Any]:
+def values(settings: Settings, lang: str) -> dict[str, object]:
     """What the dialog shows when it opens (the language shown, not only the one chosen)."""
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for option in options(lang):
         out[option.name] = lang if option.name == "lang" else getattr(settings, option.name)
     return out
 
 
-def take(settings: Settings, chosen: dict[str, Any]) -> set[str]:
+def take(settings: Settings, chosen: dict[str, object]) -> set[str]:
     """Put the dialog's values into ``settings``; the names of those that changed. A value
     the option cannot take (a choice not offered) leaves that setting as it was."""
     changed: set[str] = set()
@@ -65,7 +65,7 @@ def take(settings: Settings, chosen: dict[str, Any]) -> set[str]:
         if option.kind == "check":
             value = bool(value)
         elif option.kind == "minutes":
-            value = int(value)
+            value = int(value) if isinstance(value, (int, str)) else 0
         elif value not in option.choices:
             continue
         if getattr(settings, option.name) != value:

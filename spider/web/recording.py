@@ -14,18 +14,18 @@ another game takes its place as the one to come back to. The game's facts carry
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from ..core.messages import MessageError, Msg
-from ..core.registry import find_game
+from ..core.registry import Solitaire, find_game
 from ..spider_game.deck import parse_deal_id
 from ..stats import Stats, started, stats_key
 from .mode import Meta
 from .storage import STATS_KEY, Storage, Unreadable
 
 
-def key_of(game: Any, mode: Meta | None) -> str:
+def key_of(game: Solitaire, mode: Meta | None) -> str:
     """The statistics key of a game: its game and variant, and for a game with levels the
     level it was dealt from (the level chosen, else the level list its deal is on, else
     ``any``: a deal on no list or a position)."""
@@ -64,7 +64,7 @@ class StatsBook:
     def save(self) -> bool:
         return self.storage.save_stats(self.stats.to_json())
 
-    def _safely(self, record: Any) -> bool:
+    def _safely(self, record: Callable[[Stats], object]) -> bool:
         """Record on the freshest statistics and save; ``False`` (nothing raised) if it failed."""
         try:
             self.fresh()
@@ -76,7 +76,7 @@ class StatsBook:
         return True
 
     # ------------------------------------------------------------------ recording
-    def ended(self, game: Any, mode: Meta, time_ms: float) -> Meta:
+    def ended(self, game: Solitaire, mode: Meta, time_ms: float) -> Meta:
         """A game ended (won, stuck, "Fertig"): counted once; returns its facts, marked."""
         if mode.recorded or not started(game):
             return mode
@@ -86,7 +86,7 @@ class StatsBook:
                                              daily=mode.daily_date))
         return replace(mode, recorded=True)
 
-    def left(self, game: Any, mode: Meta, time_ms: float) -> Meta:
+    def left(self, game: Solitaire, mode: Meta, time_ms: float) -> Meta:
         """The player leaves a started, unfinished game for good: it counts as played."""
         if mode.recorded or not started(game) or game.is_won:
             return mode
@@ -95,7 +95,7 @@ class StatsBook:
                                                   hints=mode.hints, undos=game.undos, daily=mode.daily_date))
         return replace(mode, recorded=True)
 
-    def duel(self, game: Any, mode: Meta, way: str, outcome: str) -> None:
+    def duel(self, game: Solitaire, mode: Meta, way: str, outcome: str) -> None:
         duel = mode.duel
         if duel is not None and way == "computer" and duel.cpu_level != "easy":
             way = f"computer-{duel.cpu_level}"

@@ -7,7 +7,8 @@ is :mod:`spider.stats`; the keys and their names come from the games' descriptor
 from __future__ import annotations
 
 import datetime
-from typing import Any, Final, Protocol
+from collections.abc import Callable
+from typing import Final, Protocol
 
 from pyscript import document, window
 
@@ -18,9 +19,9 @@ from ..texts.keys import family
 from .dialogs import Dialogs
 from .dom import Bindings, absent, el, keep, obj
 from .i18n import Texts
-from .mode import Meta
-from .recording import StatsBook, key_of
-from .storage import Storage
+from .jsdom import Element, Event
+from .recording import key_of
+from .session import Confirm, Outcome, Session
 
 SVG = "http://www.w3.org/2000/svg"
 ROWS: Final = ("played", "won", "win_rate", "streak", "best_streak", "best_time", "fewest_moves",
@@ -31,10 +32,14 @@ DUEL_ROW: Final = family("stats.duel.{way}", way=DUEL_KEYS)
 
 class _Shell(Protocol):
     tx: Texts
-    storage: Storage
     dialogs: Dialogs
+    session: Session
 
     def say(self, message: Msg | str, *, refusal: bool = False) -> None: ...
+
+    def on(self, name: str, handler: Callable[[], None], *, paused_ok: bool = False) -> None: ...
+
+    def show(self, out: Outcome | None, t0: float | None = None) -> None: ...
 
 
 def keys() -> list[str]:
@@ -46,41 +51,31 @@ class Records:
     def __init__(self, shell: _Shell) -> None:
         self.shell = shell
         self.bind = Bindings()
-        self.dialog: Any = None
-        self.book = StatsBook(shell.storage)
+        self.dialog: Element | None = None
+        self.book = shell.session.book
         self.key = keys()[0]
-        self.note: Msg | None = self.book.note
+        for name, handler in (("stats", self.open_current), ("stats-export", self.export),
+                              ("stats-reset", self.ask_reset), ("stats-reset-yes", self.reset),
+                              ("stats-import", self.ask_import), ("stats-import-yes", self.choose_file)):
+            shell.on(name, handler, paused_ok=True)
 
     @property
     def stats(self) -> Stats:
         return self.book.stats
 
-    def _said_failure(self) -> None:
-        if self.book.failed:
-            self.book.failed = False
-            self.shell.say(Msg("stats.record_failed"), refusal=True)
+    def open_current(self) -> None:
+        """The dialog, at the key of the game on the table."""
+        session = self.shell.session
+        self.shell.dialogs.close_all()
+        self.open(key_of(session.game, session.mode))
 
-    # ------------------------------------------------------------------ recording
-    def ended(self, game: Any, mode: Meta, time_ms: float) -> Meta:
-        out = self.book.ended(game, mode, time_ms)
-        self._said_failure()
-        return out
+    def ask_reset(self) -> None:
+        yes = ("stats-reset-yes", Msg("stats.btn.reset"))
+        self.shell.show(Outcome(dialog=Confirm(Msg("stats.reset.confirm"), yes)))
 
-    def left(self, game: Any, mode: Meta, time_ms: float) -> Meta:
-        out = self.book.left(game, mode, time_ms)
-        self._said_failure()
-        return out
-
-    def duel(self, game: Any, mode: Meta, way: str, outcome: str) -> None:
-        self.book.duel(game, mode, way, outcome)
-        self._said_failure()
-
-    def answer(self, deal_id: str, outcome: str) -> None:
-        self.book.answer(deal_id, outcome)
-        self._said_failure()
-
-    def key_of(self, game: Any, mode: Meta) -> str:
-        return key_of(game, mode)
+    def ask_import(self) -> None:
+        yes = ("stats-import-yes", Msg("stats.btn.import"))
+        self.shell.show(Outcome(dialog=Confirm(Msg("stats.import.confirm"), yes)))
 
     # ------------------------------------------------------------------ the dialog
     def open(self, current: str) -> None:
@@ -88,7 +83,7 @@ class Records:
         self.book.fresh()
         self.key = current if current in keys() else self.key
         if self.dialog is None:
-            d, body = self.shell.dialogs._dialog("stats", tx("stats.title"))
+            d, body = self.shell.dialogs.dialog("stats", tx("stats.title"))
             select = el("select", "stats-key", id="stats-key", aria_label=tx("stats.title"))
             for key in keys():
                 select.append(el("option", "", self._key_label(key), value=key))
@@ -98,7 +93,7 @@ class Records:
             self.empty_note = el("p", "note")
             self.file = el("input", "", type="file", accept="application/json,.json", hidden="")
             body.append(select, self.facts, self.chart, self.empty_note, self.file)
-            d.append(self.shell.dialogs._buttons(
+            d.append(self.shell.dialogs.buttons(
                 ("stats-reset", tx("stats.btn.reset"), False),
                 ("stats-export", tx("stats.btn.export"), False),
                 ("stats-import", tx("stats.btn.import"), False),
@@ -148,7 +143,7 @@ class Records:
         self.chart.replaceChildren(*self._chart(key))
         self.empty_note.textContent = "" if r.played else tx("stats.empty")
 
-    def _chart(self, key: str) -> list[Any]:
+    def _chart(self, key: str) -> list[Element]:
         """The chart with its axis and legend: the bars (oldest left), what their height
         says, and which colour is which result."""
         tx = self.shell.tx
@@ -163,11 +158,11 @@ class Records:
             legend.append(item)
         return [self._svg(key), axis, legend]
 
-    def _svg(self, key: str) -> Any:
+    def _svg(self, key: str) -> Element:
         """The last results as SVG elements (no markup parsing: built node by node)."""
         tx = self.shell.tx
         record = self.stats.get(key)
-        svg = document.createElementNS(SVG, "svg")
+        svg: Element = document.createElementNS(SVG, "svg")
         for name, value in (("viewBox", f"0 0 {CHART_WIDTH} {CHART_HEIGHT}"), ("width", str(CHART_WIDTH * 3)),
                             ("height", str(CHART_HEIGHT * 3)), ("role", "img")):
             svg.setAttribute(name, value)
@@ -185,6 +180,7 @@ class Records:
 
     # ------------------------------------------------------------------ reset, export, import
     def reset(self) -> None:
+        self.shell.dialogs.close("confirm")
         self.book.replace(Stats.empty())
         self._show(self.key)
         self.shell.say(Msg("stats.reset.done"))
@@ -202,16 +198,17 @@ class Records:
         self.shell.say(Msg("stats.exported", name=name))
 
     def choose_file(self) -> None:
+        self.shell.dialogs.close("confirm")
         self.file.value = ""
         self.file.click()
 
-    def _file_chosen(self, _event: Any) -> None:
+    def _file_chosen(self, _event: Event) -> None:
         files = self.file.files
         if absent(files) or files.length == 0:
             return
         files.item(0).text().then(keep(self._import_text))
 
-    def _import_text(self, text: Any) -> None:
+    def _import_text(self, text: object) -> None:
         try:
             imported = Stats.from_json(str(text))
         except MessageError as e:
@@ -223,7 +220,7 @@ class Records:
         self.shell.say(Msg("stats.imported"))
 
 
-def _dd(value: str, name: str) -> Any:
+def _dd(value: str, name: str) -> Element:
     dd = el("dd")
     dd.append(el("span", "", value, data_stats=name))
     return dd

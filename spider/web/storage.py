@@ -33,14 +33,17 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Final, Literal, TypeVar, get_type_hints
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, TypeVar, get_type_hints
 
 from ..core.cards import LETTERS
 from ..core.messages import MessageError, Msg
-from ..core.registry import find_game, game_from_json, game_from_text, games
+from ..core.registry import Solitaire, find_game, game_from_json, game_from_text, games
 from ..core.saves import load_json
 from ..texts import LANGUAGES
 from .mode import Meta
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 PREVIOUS_KEY: Final = "spider.previous"
 STATS_KEY: Final = "spider.stats"
@@ -53,7 +56,7 @@ SETTINGS_VERSION: Final = 2
 LEVELS: Final = find_game("klondike").levels  # kept for callers of the first page API
 MAX_TIME_LIMIT: Final = 600  # minutes (the largest time limit the settings dialog takes)
 # The settings every game shares (each game's own are its descriptor's ``settings``).
-SHARED: Final[dict[str, tuple[type, Callable[[Any], bool]]]] = {
+SHARED: Final[dict[str, tuple[type, Callable[[object], bool]]]] = {
     "game": (str, lambda v: any(g.name == v for g in games())),
     "four_color": (bool, lambda v: True),
     "lang": (str, lambda v: v in LANGUAGES),
@@ -61,6 +64,16 @@ SHARED: Final[dict[str, tuple[type, Callable[[Any], bool]]]] = {
 }
 
 SaveResult = Literal["saved", "failed", "blocked", "conflict", "off"]
+
+
+class Backend(Protocol):
+    """``localStorage``, or anything with its three calls (the tests' stand-in)."""
+
+    def getItem(self, key: str) -> object: ...
+
+    def setItem(self, key: str, value: str) -> None: ...
+
+    def removeItem(self, key: str) -> None: ...
 T = TypeVar("T")
 
 
@@ -93,12 +106,12 @@ class Settings:
     (``settings.suits``), and ``Settings(suits=2)`` sets it."""
 
     def __init__(self, *, game: str = "spider", four_color: bool = False, lang: str | None = None,
-                 card_letters: str = "game", **fields: Any) -> None:
+                 card_letters: str = "game", **fields: object) -> None:
         self.game = game
         self.four_color = four_color
         self.lang = lang
         self.card_letters = card_letters
-        own: dict[str, Any] = {g.name: g.settings() for g in games()}
+        own: dict[str, object] = {g.name: g.settings() for g in games()}
         object.__setattr__(self, "_own", own)
         for name, value in fields.items():
             setattr(self, name, value)
@@ -110,8 +123,9 @@ class Settings:
                 return value
         raise KeyError(kind.__name__)
 
-    def _holder(self, name: str) -> Any:
-        for value in self._own.values():
+    def _holder(self, name: str) -> object | None:
+        own: dict[str, DataclassInstance] = self.__dict__["_own"]
+        for value in own.values():
             if name in {f.name for f in fields(value)}:
                 return value
         return None
@@ -122,7 +136,7 @@ class Settings:
             raise AttributeError(name)
         return getattr(holder, name)
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         holder = self._holder(name) if name not in SHARED and "_own" in self.__dict__ else None
         if holder is not None:
             setattr(holder, name, value)
@@ -131,9 +145,9 @@ class Settings:
         else:
             raise AttributeError(f"no setting named {name!r}")
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The flat document's fields: the shared ones, then each game's."""
-        out: dict[str, Any] = {name: getattr(self, name) for name in SHARED}
+        out: dict[str, object] = {name: getattr(self, name) for name in SHARED}
         for value in self._own.values():
             out.update(asdict(value))
         return out
@@ -147,13 +161,13 @@ class Settings:
         return f"Settings({', '.join(f'{k}={v!r}' for k, v in self.to_dict().items())})"
 
 
-def _within(allowed: Collection[object] | None) -> Callable[[Any], bool]:
+def _within(allowed: Collection[object] | None) -> Callable[[object], bool]:
     return (lambda _v: True) if allowed is None else allowed.__contains__
 
 
-def _game_fields() -> dict[str, tuple[type, Callable[[Any], bool]]]:
+def _game_fields() -> dict[str, tuple[type, Callable[[object], bool]]]:
     """Every game's settings fields with their exact type and the values they take."""
-    out: dict[str, tuple[type, Callable[[Any], bool]]] = {}
+    out: dict[str, tuple[type, Callable[[object], bool]]] = {}
     for info in games():
         hints = get_type_hints(info.settings)
         for f in fields(info.settings):
@@ -174,7 +188,7 @@ def check_settings(doc: object) -> Settings:
     if version not in (1, SETTINGS_VERSION) or type(version) is not int:
         raise MessageError(Msg("json.version", found=str(version)[:12], expected=SETTINGS_VERSION))
     known = {**SHARED, **_game_fields()}
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     for name, value in doc.items():
         if name in ("format", "version"):
             continue
@@ -187,12 +201,15 @@ def check_settings(doc: object) -> Settings:
         if type(value) is not kind or not allowed(value):
             raise MessageError(Msg("json.field", name=name))
         values[name] = value
-    return Settings(**values)
+    settings = Settings()
+    for name, value in values.items():
+        setattr(settings, name, value)
+    return settings
 
 
 @dataclass
 class Saved:
-    game: Any
+    game: Solitaire
     clock_ms: int
     origin: str | None
     mode: Meta = field(default_factory=Meta)
@@ -224,8 +241,8 @@ def check_saved(doc: object, name: str | None = None) -> Saved:
     return Saved(game, clock, origin, meta)
 
 
-def saved_doc(game: Any, clock_ms: float, origin: str | None, mode: Meta | None) -> dict[str, Any]:
-    doc: dict[str, Any] = {"format": GAME_FORMAT, "version": GAME_VERSION, "game": game.to_json(),
+def saved_doc(game: Solitaire, clock_ms: float, origin: str | None, mode: Meta | None) -> dict[str, object]:
+    doc: dict[str, object] = {"format": GAME_FORMAT, "version": GAME_VERSION, "game": game.to_json(),
                            "clock_ms": int(clock_ms), "origin": origin}
     kept = mode.to_doc() if mode is not None else None
     if kept:
@@ -246,12 +263,12 @@ class Unreadable(Exception):
 
 
 class Storage:
-    def __init__(self, backend: Callable[[], Any], now: Callable[[], float]) -> None:
+    def __init__(self, backend: Callable[[], Backend], now: Callable[[], float]) -> None:
         """``backend()`` gives the storage object (the page passes a function that reads
         ``window.localStorage``, which itself throws when site data is blocked)."""
         self.now = now  # milliseconds, for the kept-aside key
         try:
-            self.backend: Any = backend()
+            self.backend: Backend | None = backend()
             self.backend.getItem(SETTINGS_KEY)
         except Exception:  # SecurityError: storage blocked for this site
             self.backend = None
@@ -376,7 +393,7 @@ class Storage:
         except MessageError as e:
             raise self._unreadable(key, raw, e.message) from None
 
-    def save_game(self, name: str, game: Any, clock_ms: float, origin: str | None,
+    def save_game(self, name: str, game: Solitaire, clock_ms: float, origin: str | None,
                   mode: Meta | None = None, *, force: bool = False) -> SaveResult:
         """Save; ``"conflict"`` (nothing written) when another tab changed the key since
         this tab last read or wrote it, unless ``force`` (the player chose to keep this one)."""
@@ -397,7 +414,7 @@ class Storage:
         return self.load_game(name)
 
     # ------------------------------------------------------------------ statistics
-    def load_stats(self, read: Callable[[str], Any], empty: Callable[[], Any]) -> Any:
+    def load_stats(self, read: Callable[[str], T], empty: Callable[[], T]) -> T:
         """The statistics (``read`` parses, ``empty`` makes new ones); unreadable ones are kept
         aside like a game (:class:`Unreadable`), and never overwritten unless that worked."""
         raw = self.get(STATS_KEY)

@@ -9,19 +9,20 @@ worker take over and reloads the page, which resumes the saved game.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from pyscript import document, window
 
 from .dom import Bindings, absent, byid, el
 from .i18n import Texts
+from .jsdom import Element, Event
 
 
 class UpdateOffer:
-    def __init__(self, save: Any, tx: Texts) -> None:
+    def __init__(self, save: Callable[[], None], tx: Texts) -> None:
         self.save = save
         self.tx = tx
-        self.button: Any = None
+        self.button: Element | None = None
         self.bind = Bindings()
         self.bind.listen(window, "spider:update", lambda _e: self.show())
         if document.documentElement.getAttribute("data-update") == "waiting":
@@ -35,7 +36,8 @@ class UpdateOffer:
         place = document.querySelector(".bar .name")
         (byid("app") if absent(place) else place).append(self.button)
 
-    def _take(self, _event: Any) -> None:
+    def _take(self, _event: Event) -> None:
         self.save()
-        self.button.disabled = True
+        if self.button is not None:
+            self.button.disabled = True
         window.dispatchEvent(window.CustomEvent.new("spider:update-apply"))

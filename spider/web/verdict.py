@@ -24,12 +24,14 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol
 
 from pyscript import window
 
+from ..core.registry import Solitaire
 from ..core.solving import solve_request
 from .dom import Bindings, obj
+from .jsdom import Event
 
 SECONDS = 5.0  # the search's own clock ("a few seconds"; the benchmark target is 5 s)
 MAX_NODES = 250_000  # bounds the worker's memory (about 1 KB a position)
@@ -38,14 +40,24 @@ WARM_AFTER_MS = 3000  # … and not before the page has been ready this long
 CACHE = 64
 WORKER_URL = "./assets/engine-worker.mjs"
 
-Result = dict[str, Any]
+Result = dict[str, object]
+
+
+class Worker(Protocol):
+    """The engine's Web Worker as the page uses it."""
+
+    def postMessage(self, message: object) -> None: ...
+
+    def addEventListener(self, event: str, handler: object, options: object = ...) -> None: ...
+
+    def removeEventListener(self, event: str, handler: object, options: object = ...) -> None: ...
 
 
 class EngineWorker:
     """The one worker of the page: requests in, answers out, matched by id."""
 
     def __init__(self) -> None:
-        self.worker: Any = None
+        self.worker: Worker | None = None
         self.failed = False
         self.pending: dict[int, asyncio.Future[str]] = {}
         self.next_id = 0
@@ -62,13 +74,13 @@ class EngineWorker:
         self.bind.listen(self.worker, "message", self._answer)
         self.bind.listen(self.worker, "error", self._broken)
 
-    def _answer(self, event: Any) -> None:
+    def _answer(self, event: Event) -> None:
         data = event.data
         future = self.pending.pop(int(data.id), None)
         if future is not None and not future.done():
             future.set_result(str(data.answer))
 
-    def _broken(self, event: Any) -> None:
+    def _broken(self, event: Event) -> None:
         event.preventDefault()  # reported once below, not as an uncaught error
         self.failed = True
         for future in self.pending.values():
@@ -83,11 +95,12 @@ class EngineWorker:
         self.next_id += 1
         future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self.pending[self.next_id] = future
-        self.worker.postMessage(obj({"id": self.next_id, "request": request}))
+        if self.worker is not None:
+            self.worker.postMessage(obj({"id": self.next_id, "request": request}))
         return await future
 
 
-def position_key(game: Any) -> str:
+def position_key(game: Solitaire) -> str:
     """What a verdict depends on: the table and what the player has seen."""
     return f"{game.game_name}|{game.to_text()}|{game.to_json()}"
 
@@ -99,22 +112,22 @@ class Verdict:
         self.wanted: str | None = None  # the key whose answer the player waits for
         self.queue: tuple[str, str, Callable[[Result], None]] | None = None
         self.cache: dict[str, Result] = {}
-        self.task: asyncio.Future[Any] | None = None
+        self.task: object = None  # the running search (kept from the garbage collector)
         self.warm_allowed = False
 
-    def allow_warming(self, game: Any) -> None:
+    def allow_warming(self, game: Solitaire) -> None:
         """Called once the page has been ready a while: from now on :meth:`warm` may start
         the worker."""
         self.warm_allowed = True
         self.warm(game)
 
-    def warm(self, game: Any) -> None:
+    def warm(self, game: Solitaire) -> None:
         """Start the worker early when a verdict may soon be asked for."""
         if self.warm_allowed and self.engine.worker is None and game.unseen_count <= WARM_UNSEEN:
             self.engine.start()
             self.task = asyncio.ensure_future(self.engine.ask(json.dumps({"op": "ping"})))
 
-    def ask(self, game: Any, done: Callable[[Result], None]) -> None:
+    def ask(self, game: Solitaire, done: Callable[[Result], None]) -> None:
         """Check ``game``; ``done(result)`` is called later unless :meth:`cancel` comes
         first. Answers at once from the cache."""
         key = position_key(game)

@@ -21,35 +21,34 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
 
 from ..core.messages import MessageError, Msg
 from ..core.registry import find_game
 from ..core.saves import load_json
 from ..core.solving import SolveResult, answer_solve
 
-HANDLERS: dict[str, Callable[[dict[str, Any]], str]] = {}
+HANDLERS: dict[str, Callable[[dict[str, object]], str]] = {}
 
 
 def _error(reason: str | Msg) -> str:
     return json.dumps({"status": "error", "reason": reason if isinstance(reason, str) else str(reason)})
 
 
-def _solve(request: dict[str, Any]) -> str:
+def _solve(request: dict[str, object]) -> str:
     name = request.get("game", "spider")
     if not isinstance(name, str):
         return _error(Msg("worker.field", name="game"))
     module = find_game(name).module()
 
-    def run(doc: str, max_nodes: int, stop: Callable[[], bool]) -> SolveResult[Any]:
+    def run(doc: str, max_nodes: int, stop: Callable[[], bool]) -> SolveResult[object]:
         game = module.Game.from_json(doc)
-        result: SolveResult[Any] = module.solve(game, max_nodes, should_stop=stop)
+        result: SolveResult[object] = module.solve(game, max_nodes, should_stop=stop)
         return result
 
     return answer_solve(request, run)
 
 
-def _opponent(request: dict[str, Any]) -> str:
+def _opponent(request: dict[str, object]) -> str:
     from ..duel import ComputerDuel
 
     saved, deal_id, steps = request.get("saved"), request.get("deal_id"), request.get("steps", 1)

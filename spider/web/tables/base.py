@@ -1,87 +1,100 @@
-"""What every game's table shares: the contract between the shell and a table, the spot a
-gesture lands on, and the card faces both games draw.
+"""What every game's table shares: the contract between the shell and a table, and the card
+faces both games draw.
 
 The shell (``spider/web/app.py``) knows no game. A table draws its game into the page and
-understands the player's intents; the input layer (``spider/web/input.py``) turns pointer and
-key events into those intents and never reaches into the table's DOM or the game.
+reports where a gesture landed (a :class:`~spider.web.control.Spot`); its game's control
+(:mod:`spider.web.control`) says what the gesture means, and the shell carries that out
+through the session. The input layer (``spider/web/input.py``) turns pointer and key events
+into gestures and never reaches into the table's DOM or the game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import Generic, Protocol, TypeVar
 
 from pyscript import document
 
 from ...core.cards import RANK_LABELS, SUIT_LETTERS, SUIT_SYMBOLS, card_name, parse_card, rank_labels
 from ...core.messages import Msg
-from ...core.registry import find_game
+from ...core.registry import Solitaire, find_game
+from ..control import Answer, Spot
 from ..dom import Bindings, byid, el, obj
 from ..i18n import Texts
+from ..jsdom import Element
+from ..session import Outcome
 from .layout import NO_STEPS, Steps
+from .status import Status
 
 DOWN = "down"
 ANIM_MS = 150  # a moved card's flight from where it was
 
 
-@dataclass(frozen=True)
-class Spot:
-    """Where a gesture landed: a pile (``"col"``, ``"stock"``, ``"waste"``,
-    ``"foundation"``), which one (a column's 0-based index, a foundation's suit number,
-    else 0), the card's position in it (0 = the card furthest from the player; -1 = the
-    pile itself, below or without cards) and whether that card lies face up."""
-
-    pile: str
-    index: int
-    card: int = -1
-    face_up: bool = False
-
-
 class Host(Protocol):
-    """What the shell offers a table."""
+    """What the shell offers a table: the language, the settings, carrying out a control's
+    answer (a move played through the session, or a sentence), and the toolbar."""
 
     tx: Texts
-    notice: Any  # the notice bar under the table (``bars.Bar``): a short note with buttons
+
+    def answer(self, answer: Answer, t0: float | None = None) -> None: ...
 
     def say(self, message: Msg | str, *, refusal: bool = False) -> None: ...
-
-    def act(self, do: Callable[[], Any], kind: str, t0: float | None = None) -> None: ...
 
     def busy(self) -> bool: ...
 
     @property
     def reduced_motion(self) -> bool: ...
 
-    def setting(self, name: str) -> Any: ...
+    def setting(self, name: str) -> object: ...
 
     def tool(self, name: str, *, enabled: bool | None = None, pressed: bool | None = None,
              shown: bool | None = None) -> None: ...
 
-    def new_game(self, choice: Any, level: str) -> None: ...
 
-    def switch_variant(self, choice: Any, level: str) -> None: ...
+class _View(Protocol):
+    @property
+    def down(self) -> int: ...
 
-    def level_of(self, game: Any) -> str | None: ...
+    @property
+    def up(self) -> tuple[str, ...]: ...
+
+
+class _Drawn(Protocol):
+    """What the shared drawing reads of a game: its columns as the player sees them."""
+
+    @property
+    def columns(self) -> Sequence[_View]: ...
+
+
+G = TypeVar("G", bound=_Drawn)
+
+
+class Control(Protocol[G]):
+    """A game's control (:mod:`spider.web.control`): what a gesture means, for ``game``."""
+
+    game: G
+
+    def clear(self) -> None: ...
 
 
 class Table(Protocol):
-    """A game's table: drawing, and the intents it understands."""
+    """A game's table: it draws the game (and an outcome's step, hint and marks) and reports
+    where a gesture landed; what the gesture means is its control's answer."""
 
-    game: Any
+    name: str
+    game: Solitaire
+    status: Status | None
     tools: tuple[tuple[str, str], ...]  # (action, icon) the table adds to the toolbar
 
     def mount(self) -> None: ...
 
     def unmount(self) -> None: ...
 
-    def render(self, step: Any = None, kind: str = "") -> None: ...
+    def render(self, outcome: Outcome | None = None) -> None: ...
 
     def relayout(self) -> None: ...
 
-    def announce(self, step: Any, kind: str) -> list[Msg]: ...
-
-    def spot(self, target: Any) -> Spot | None: ...
+    def spot(self, target: Element | None) -> Spot | None: ...
 
     def spot_at(self, x: float, y: float) -> Spot | None: ...
 
@@ -91,21 +104,19 @@ class Table(Protocol):
 
     def long_press(self, spot: Spot) -> None: ...
 
-    def lift(self, spot: Spot) -> list[Any] | Msg: ...
+    def lift(self, spot: Spot) -> list[Element] | Msg: ...
 
     def hover(self, spot: Spot, over: Spot | None) -> None: ...
 
     def drop(self, spot: Spot, over: Spot | None, t0: float) -> None: ...
 
-    def key(self, key: str, target: Any) -> bool: ...
+    def key(self, key: str, target: Element | None) -> bool: ...
 
     def action(self, name: str) -> bool: ...
 
-    def show_hint(self, hint: Any) -> None: ...
+    def show_hint(self, move: object) -> None: ...
 
     def clear_hint(self) -> None: ...
-
-    def won_facts(self) -> list[tuple[str, str]]: ...
 
 
 class Faces:
@@ -115,16 +126,16 @@ class Faces:
     def __init__(self, tx: Texts, labels: tuple[str, ...] = RANK_LABELS) -> None:
         self.tx = tx
         self.labels = labels
-        self.protos: dict[str, Any] = {}
+        self.protos: dict[str, Element] = {}
 
-    def node(self, key: str) -> Any:
+    def node(self, key: str) -> Element:
         proto = self.protos.get(key)
         if proto is None:
             proto = self._proto(key)
             self.protos[key] = proto
         return proto.cloneNode(True)
 
-    def _proto(self, key: str) -> Any:
+    def _proto(self, key: str) -> Element:
         if key == DOWN:
             # A face-down card says only that it is face down: no code, no name, no suit.
             return el("div", "card down", data_card=DOWN, role="img", aria_label=self.tx("card.down"))
@@ -138,7 +149,7 @@ class Faces:
         return node
 
 
-def show_cards(faces: Faces, parent: Any, keys: list[str], old: list[str], nodes: list[Any]) -> int:
+def show_cards(faces: Faces, parent: Element, keys: list[str], old: list[str], nodes: list[Element]) -> int:
     """Make ``parent``'s card nodes (``nodes``, drawn for the keys ``old``) show ``keys``:
     the cards both share from the start stay, the rest is replaced (each new card gets its
     place as ``--i``). Returns how many stayed."""
@@ -164,11 +175,11 @@ class Column:
     """One column's DOM and what it shows (keys: ``"down"`` or a card code), with the steps
     its cards lie apart (:func:`.layout.fit`)."""
 
-    def __init__(self, index: int, node: Any) -> None:
+    def __init__(self, index: int, node: Element) -> None:
         self.index = index
         self.node = node
         self.keys: list[str] = []
-        self.cards: list[Any] = []
+        self.cards: list[Element] = []
         self.downs = 0
         self.steps = NO_STEPS
         self.label = ""
@@ -219,7 +230,7 @@ class Column:
             self.node.setAttribute("aria-label", label)
 
 
-def fly(node: Any, dx: float, dy: float, j: int = 0) -> None:
+def fly(node: Element, dx: float, dy: float, j: int = 0) -> None:
     """A card just drawn where it landed comes from ``(dx, dy)`` away (the ``j``-th card of a
     block a little later); no flight for less than a pixel. A card in flight catches no tap:
     a tap on the card it passes over means that card."""
@@ -232,25 +243,41 @@ def fly(node: Any, dx: float, dy: float, j: int = 0) -> None:
     )
 
 
-class BaseTable:
-    name = ""
+class BaseTable(Generic[G]):
     """What both tables share: their state at the start, the hint marks, and what they do
     when the board changes size (rotation, resize, full screen, the message line growing):
     measure again and re-fit the columns (same cards, new steps), never redraw them. A table
     gives :meth:`measure` and :meth:`steps`."""
 
-    def __init__(self, host: Host, game: Any) -> None:
+    name = ""
+    status: Status | None = None
+
+    def __init__(self, host: Host, game: G, control: Control[G]) -> None:
         self.host = host
         self.tx = host.tx
-        self.game = game
+        self.control = control
+        self._game = game
         info = find_game(self.name) if self.name else None
         self.faces = Faces(self.tx, rank_labels(self.tx.lang, bool(info and info.german_letters),
                                                 str(host.setting("card_letters"))))
         self.bind = Bindings()
         self.board = byid("board")
         self.columns: list[Column] = []
-        self.hinted: list[Any] = []
+        self.hinted: list[Element] = []
         self._size = (0.0, 0.0)
+
+    @property
+    def game(self) -> G:
+        return self._game
+
+    @game.setter
+    def game(self, game: G) -> None:
+        """Another game on this table (or the same one after a reload of its save): the
+        control follows it and forgets what was selected."""
+        self._game = game
+        if self.control.game is not game:
+            self.control.game = game
+            self.control.clear()
 
     def clear_hint(self) -> None:
         for node in self.hinted:
@@ -263,7 +290,7 @@ class BaseTable:
     def steps(self, downs: int, n: int) -> Steps:
         raise NotImplementedError
 
-    def resized(self, *_: Any) -> None:
+    def resized(self, *_: object) -> None:
         size = (float(self.board.clientWidth), float(self.board.clientHeight))
         if size != self._size:
             self._size = size

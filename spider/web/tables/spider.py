@@ -1,6 +1,7 @@
-"""Spider's table: ten columns, the stock and the row of finished runs, and what a tap, a
-drag, a long press or a key means in Spider. Knows no rule: every decision is the engine's
-(``game.tap``, ``game.refusal_message``, ``tap.pointless``, ``ranked_targets``).
+"""Spider's table: ten columns, the stock and the row of finished runs. It draws the game and
+reports where a gesture landed; what a tap, a drag or a key means is Spider's control
+(:mod:`spider.web.control.spider`, the engine's ``tap``, ``refusal_message`` and
+``tap.pointless`` behind it), played through the session by the shell.
 
 Everything that changes per move is diffed: a column compares the cards it shows with the
 engine's column and touches only the cards after the first difference; status values and
@@ -10,21 +11,26 @@ card code, so a move costs a few DOM calls, never a redraw of the table.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pyscript import document
 
 from ...core.cards import SUIT_LETTERS, SUIT_SYMBOLS
-from ...core.messages import IllegalMove, Msg
-from ...spider_game.announce import announce, runs_text
+from ...core.messages import Msg
 from ...spider_game.deck import COLUMNS
-from ...spider_game.hints import describe
+from ...spider_game.game import Game as SpiderGame
 from ...spider_game.moves import Move, Step
-from ...spider_game.tap import pointless
+from ..control import Spot
+from ..control.spider import SpiderControl
 from ..dom import byid, el, keep, obj
-from .base import DOWN, BaseTable, Column, Host, Spot, fly
+from ..jsdom import Element, Event
+from ..session import Outcome
+from .base import DOWN, BaseTable, Column, Host, fly
 from .layout import CARD_RATIO, Steps, fit
 from .status import Status
+
+if TYPE_CHECKING:
+    from .spider_picker import Picker
 
 SWEEP_MS = 420
 
@@ -44,16 +50,17 @@ class Metrics:
         self.stock_y = 0.0
 
 
-class SpiderTable(BaseTable):
+class SpiderTable(BaseTable[SpiderGame]):
     name = "spider"
     tools = (("deal", "⇊"), ("four_color", "◑"))
 
-    def __init__(self, host: Host, game: Any) -> None:
-        super().__init__(host, game)
+    def __init__(self, host: Host, game: SpiderGame) -> None:
+        self.control: SpiderControl = SpiderControl(game)
+        super().__init__(host, game, self.control)
         self.metrics = Metrics()
-        self.marked: list[Any] = []
+        self.marked: list[Element] = []
         self.focus_col = 0
-        self.picker: Any = None
+        self.picker: Picker | None = None
         self.status: Status | None = None
         self._shown_stock: int | None = None
         self._shown_done = ""
@@ -63,7 +70,7 @@ class SpiderTable(BaseTable):
         tx = self.tx
         self.board.setAttribute("data-game", self.name)
         self.status = Status(tx, ("rounds", "runs", "facedown", "moves", "score", "time"))
-        self.status.show("score", self.host.setting("points") or self.game.duel)
+        self.status.show("score", bool(self.host.setting("points") or self.game.duel))
         piles = byid("piles")
         piles.replaceChildren()
         piles.removeAttribute("aria-hidden")
@@ -125,11 +132,13 @@ class SpiderTable(BaseTable):
 
 
     # ------------------------------------------------------------------ rendering
-    def render(self, step: Step | None = None, kind: str = "") -> None:
-        """Show the game. After an action (``step``, ``kind``), the cards that moved come
-        briefly from where they were (not for a drop: they are already where the pointer
-        let go), a finished run sweeps to the row of runs."""
+    def render(self, outcome: Outcome | None = None) -> None:
+        """Show the game. After an action (the outcome's ``step`` and ``kind``), the cards
+        that moved come briefly from where they were (not for a drop: they are already
+        where the pointer let go), a finished run sweeps to the row of runs."""
         game = self.game
+        step = outcome.step if outcome is not None and isinstance(outcome.step, Step) else None
+        kind = outcome.kind if outcome is not None else ""
         flows = self._flows(step, kind) if step is not None else None
         before = [(c.downs, c.steps, len(c.keys)) for c in self.columns] if flows else None
         sweep = self._sweep_from(step) if step is not None and kind not in ("undo",) else []
@@ -199,14 +208,6 @@ class SpiderTable(BaseTable):
                 slot.className = f"slot s-{letter} full" if letter else "slot"
             self.foundation.setAttribute("aria-label", tx("ui.foundation", n=len(done)))
 
-    def announce(self, step: Step, kind: str) -> list[Msg]:
-        return announce(self.game, step, kind)
-
-    def won_facts(self) -> list[tuple[str, str]]:
-        return [("moves", str(self.game.moves_count)),
-                ("runs", runs_text(self.game.suits, self.game.completed_suits)),
-                ("score", str(self.game.score))]
-
     # ------------------------------------------------------------------ marks
     def _clear_marks(self) -> None:
         for node in self.marked:
@@ -230,9 +231,6 @@ class SpiderTable(BaseTable):
         for node in src.cards[len(src.cards) - move.count:]:
             node.classList.add("hinted")
             self.hinted.append(node)
-
-    def describe(self, move: Move) -> Msg:
-        return describe(self.game, move)
 
     # ------------------------------------------------------------------ motion
     def _animate(
@@ -285,7 +283,7 @@ class SpiderTable(BaseTable):
                      obj({"duration": 300, "delay": SWEEP_MS}))
 
     # ------------------------------------------------------------------ hits
-    def spot(self, target: Any) -> Spot | None:
+    def spot(self, target: Element | None) -> Spot | None:
         """The spot an event target is on: a column and the card in it (by its ``--i``)."""
         if target is None or not hasattr(target, "closest"):
             return None
@@ -295,9 +293,9 @@ class SpiderTable(BaseTable):
         col = int(node.getAttribute("data-col")) - 1
         card = target.closest("[data-card]")
         if card is None or not hasattr(card, "getAttribute"):
-            return Spot("col", col)
+            return Spot(col)
         index = int(card.style.getPropertyValue("--i"))
-        return Spot("col", col, index, card.getAttribute("data-card") != DOWN)
+        return Spot(col, index, card.getAttribute("data-card") != DOWN)
 
     def spot_at(self, x: float, y: float) -> Spot | None:
         m = self.metrics
@@ -306,12 +304,11 @@ class SpiderTable(BaseTable):
         for i, left in enumerate(m.lefts):
             if left - 6 <= rel <= left + m.card_w + 6:
                 best = i
-        return None if best is None else Spot("col", best)
+        return None if best is None else Spot(best)
 
-    # ------------------------------------------------------------------ intents
+    # ------------------------------------------------------------------ gestures
     def tap(self, spot: Spot, t0: float) -> None:
-        game = self.game
-        self.host.act(lambda: game.play(game.tap(spot.index, spot.card)), "move", t0)
+        self.host.answer(self.control.tap(spot), t0)
 
     def double_tap(self, spot: Spot, t0: float) -> None:
         """Spider has no foundation to send a card to: the second tap of a double tap is
@@ -319,36 +316,22 @@ class SpiderTable(BaseTable):
         self.tap(spot, t0)
 
     def long_press(self, spot: Spot) -> None:
-        self.open_picker(spot.index)
+        self.open_picker(spot.place)
 
-    def lift(self, spot: Spot) -> list[Any] | Msg:
+    def lift(self, spot: Spot) -> list[Element] | Msg:
         """The cards a drag picks up, or why none: only face-up cards move."""
-        if spot.card < 0:
-            return Msg("tap.nothing")
-        if not spot.face_up:
-            return Msg("move.face_down")
-        count = len(self.game.cols[spot.index]) - spot.card
-        reason: Msg | None = self.game.pickup_message(spot.index, count)
-        if reason is not None:
-            return reason
-        column = self.columns[spot.index]
+        found = self.control.lift(spot)
+        if isinstance(found, Msg):
+            return found
+        column = self.columns[spot.place]
         column.node.classList.add("lift")
-        lifted: list[Any] = column.cards[spot.card:]
+        lifted = column.cards[spot.card:]
         return lifted
-
-    def _drag_move(self, spot: Spot, over: Spot | None) -> Move | None:
-        if over is None or over.pile != "col" or over.index == spot.index:
-            return None
-        return Move(spot.index, over.index, len(self.game.cols[spot.index]) - spot.card)
-
-    def _refusal(self, move: Move) -> Msg | None:
-        """The engine's refusal, or why a legal move is pointless (the tap's own rule)."""
-        return self.game.refusal_message(move) or pointless(self.game, move)
 
     def hover(self, spot: Spot, over: Spot | None) -> None:
         """While dragging: mark the column under the pointer and whether it takes the block."""
-        move = self._drag_move(spot, over)
-        ok = move is not None and self._refusal(move) is None
+        move = self.control.drag_move(spot, over)
+        ok = self.control.drop_ok(spot, over)
         for c in self.columns:
             on = move is not None and c.index == move.dst
             c.node.classList.toggle("over", on)
@@ -358,39 +341,32 @@ class SpiderTable(BaseTable):
                 c.node.removeAttribute("data-drop")
 
     def drop(self, spot: Spot, over: Spot | None, t0: float) -> None:
-        column = self.columns[spot.index]
-        column.node.classList.remove("lift")
+        self.columns[spot.place].node.classList.remove("lift")
         self.hover(spot, None)
-        move = self._drag_move(spot, over)
-        if move is None:
-            return
-        self.play(move, t0, dropped=True)
+        self.host.answer(self.control.drop(spot, over), t0)
 
     def play(self, move: Move, t0: float | None = None, *, dropped: bool = False) -> None:
-        """A block move from a drag or the picker: refused with the reason when the engine
-        refuses it or when it is pointless, exactly as a tap would."""
-        reason = pointless(self.game, move)
-        if reason is not None:
-            self.host.act(lambda: _raise(reason), "move", t0)
-            return
-        self.host.act(lambda: self.game.play(move), "drop" if dropped else "move", t0)
+        """A block move from the picker: as a drag would play it."""
+        self.host.answer(self.control.play(move, dropped=dropped), t0)
 
     def action(self, name: str) -> bool:
         if name in ("deal", "stock"):
-            self.host.act(self.game.deal, "move")
+            self.host.answer(self.control.deal())
             return True
         return False
 
-    def key(self, key: str, target: Any) -> bool:
-        on_column = hasattr(target, "hasAttribute") and target.hasAttribute("data-col")
+    def key(self, key: str, target: Element | None) -> bool:
+        column = target if target is not None and hasattr(target, "hasAttribute") \
+            and target.hasAttribute("data-col") else None
+        on_column = column is not None
         if key.lower() == "d":
             self.action("deal")
         elif key in ("ArrowLeft", "ArrowRight"):
             step = -1 if key == "ArrowLeft" else 1
             current = self.focus_col if on_column else (-1 if step > 0 else COLUMNS)
             self.focus_column(current + step)
-        elif key in ("Enter", " ") and on_column:
-            self.open_picker(int(target.getAttribute("data-col")) - 1)
+        elif key in ("Enter", " ") and column is not None:
+            self.open_picker(int(column.getAttribute("data-col")) - 1)
         else:
             return False
         return True
@@ -404,7 +380,7 @@ class SpiderTable(BaseTable):
         self.picker.open(col)
 
     # ------------------------------------------------------------------ focus
-    def _focused(self, event: Any) -> None:
+    def _focused(self, event: Event) -> None:
         node = event.target
         if hasattr(node, "hasAttribute") and node.hasAttribute("data-col"):
             self.focus_col = int(node.getAttribute("data-col")) - 1
@@ -417,7 +393,3 @@ class SpiderTable(BaseTable):
         node = self.columns[index].node
         node.setAttribute("tabindex", "0")
         node.focus(obj({"preventScroll": True, "focusVisible": visible}))
-
-
-def _raise(reason: Msg) -> Step:
-    raise IllegalMove(reason)

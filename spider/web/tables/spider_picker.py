@@ -10,24 +10,35 @@ button it was on becomes disabled.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from pyscript import document
 
 from ...core.cards import card_label, parse_card
+from ...spider_game.game import Game
 from ...spider_game.moves import Move, Target
 from ...spider_game.tap import ranked_targets
 from ..dom import Bindings, absent, byid, el, obj
 from ..i18n import Texts
+from ..jsdom import Element, Event
+from .base import Faces
 
 PAGE_SIZE = 4
 
 
+class _Metrics(Protocol):
+    card_w: float
+
+
 class _Table(Protocol):
-    game: Any
+    @property
+    def game(self) -> Game: ...
+
     tx: Texts
-    faces: Any
-    metrics: Any
+    faces: Faces
+
+    @property
+    def metrics(self) -> _Metrics: ...
 
     def play(self, move: Move, t0: float | None = None, *, dropped: bool = False) -> None: ...
 
@@ -45,7 +56,7 @@ class Picker:
         self.page = 0
         self.dst: int | None = None
         self._down_outside = False
-        self._card_nodes: list[Any] = []
+        self._card_nodes: list[Element] = []
         self.bind = Bindings()
         d = el("dialog", "picker", aria_labelledby="picker-title")
         self.title = el("h2", "", "", id="picker-title")
@@ -116,7 +127,7 @@ class Picker:
         if self.dialog.open:
             self.dialog.close()
 
-    def _closed(self, _event: Any) -> None:
+    def _closed(self, _event: Event) -> None:
         self.table.focus_column(self.col)
 
     # ------------------------------------------------------------------ state
@@ -185,7 +196,7 @@ class Picker:
                 break
 
     # ------------------------------------------------------------------ events
-    def _click(self, event: Any) -> None:
+    def _click(self, event: Event) -> None:
         target = event.target
         node = target.closest("[data-pick]")
         if absent(node):
@@ -216,14 +227,14 @@ class Picker:
             self.close()
             self.table.play(move)
 
-    def _outside(self, event: Any) -> bool:
+    def _outside(self, event: Event) -> bool:
         r = self.dialog.getBoundingClientRect()
         return not (r.left <= event.clientX <= r.right and r.top <= event.clientY <= r.bottom)
 
-    def _pointerdown(self, event: Any) -> None:
+    def _pointerdown(self, event: Event) -> None:
         self._down_outside = event.target.isSameNode(self.dialog) and self._outside(event)
 
-    def _key(self, event: Any) -> None:
+    def _key(self, event: Event) -> None:
         if event.key == "ArrowUp":
             event.preventDefault()
             self._step(1)

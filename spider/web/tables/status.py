@@ -3,11 +3,12 @@ the order a table asks for. Values are written only when their text changes."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from ...texts.keys import family
 from ..dom import byid, el
 from ..i18n import Texts
+from ..jsdom import Element
 
 # Every status cell a table or the duel's panel shows.
 STAT: Final = family("ui.stat.{key}", key=("rounds", "runs", "facedown", "moves", "score", "time", "stock",
@@ -21,8 +22,8 @@ class Status:
         self.node.removeAttribute("aria-hidden")
         self.node.setAttribute("role", "group")
         self.node.setAttribute("aria-label", tx("ui.status"))
-        self.values: dict[str, Any] = {}
-        self.cells: dict[str, Any] = {}
+        self.values: dict[str, Element] = {}
+        self.cells: dict[str, Element] = {}
         self.shown: dict[str, str] = {}
         for key in keys:
             cell = el("div", f"stat st-{key}")
