@@ -43,7 +43,7 @@
    - Painted as a copy of the page (div.app.picture) laid over the skeleton: inert (no
      focus, no input) and hidden from assistive technology (aria-hidden), with the loading
      line, so it reads as "not live yet". Python builds the real table underneath; at
-     <html class="ready"> the CSS hides the copy at once (spider.css, "start-up" section)
+     <html class="ready"> the CSS hides the copy at once (page.css, "start-up" section)
      and this script removes it. `performance.mark("board-painted")` when one was painted.
    - A picture that cannot be read or built is dropped silently: the skeleton shows. */
 /** @typedef {{name: string, deal_letter: string, variants: number[], save_key: string,
@@ -74,7 +74,7 @@
   const PARTS = ["title", "deal-id", "mode", "menu", "status", "piles", "board", "tools"];
   const root = document.documentElement;
   const app = document.getElementById("app");
-  root.dataset.pre = ""; // spider.css shows the page from here on (set before any change below)
+  root.dataset.pre = ""; // page.css shows the page from here on (set before any change below)
   if (!HOUSE) return; // unbuilt: the bare outline
   const { games, links } = HOUSE;
   /** @param {string | null | undefined} name */
@@ -134,7 +134,7 @@
 
   /* A fresh deal has the same shape whatever its cards: the skeleton then lays it out as
      dealt, backs where the face-down cards will lie and a blank face on each column, at the
-     places the game will put them (spider.css, "start-up": the CSS gives the skeleton's
+     places the game will put them (page.css, "start-up": the CSS gives the skeleton's
      columns the steps Python's layout gives an unsqueezed column), and the game's other
      piles (dealt_piles: a stock, a waste, a foundation per suit). Nothing in it says which
      card is where. Fresh: a deal link, or no game of this kind saved yet (a first visit). */

@@ -160,7 +160,7 @@ def test_the_manifest_is_complete_and_its_icons_exist(site: Path) -> None:
     theme = re.search(r'<meta name="theme-color" content="([^"]+)"', html)
     assert theme and manifest["theme_color"] == theme.group(1)
     assert re.search(r'<link rel="manifest" href="./manifest.webmanifest">', html)
-    css = (site / "assets" / "spider.css").read_text(encoding="utf-8")
+    css = (site / "assets" / "page.css").read_text(encoding="utf-8")
     assert manifest["background_color"] in css
     seen = set()
     for icon in manifest["icons"]:

@@ -15,6 +15,8 @@ names stay importable from here, as the first engine had them:
 True
 """
 
+import sys as _sys
+
 from .core.cards import card_code, card_label, parse_card
 from .core.cards import card_name as _card_name
 from .core.messages import IllegalMove, MessageError, Msg
@@ -25,6 +27,14 @@ def card_name(card: int) -> str:
     """The spoken German name of a card, e.g. ``Pik 7`` (``spider.core.cards.card_name``
     gives the message for any language)."""
     return _card_name(card).render()
+
+
+# The first engine's modules (spider.cards, spider.game, spider.solver) are one module now.
+from . import compat  # noqa: E402
+
+for _name in ("cards", "game", "solver"):
+    _sys.modules[f"{__name__}.{_name}"] = compat
+    globals()[_name] = compat
 
 
 __all__ = [

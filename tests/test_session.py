@@ -48,7 +48,7 @@ def session(backend: FakeLocalStorage | None = None, *, duel: bool = False) -> t
     if flow is not None:
         s.duel_active = lambda: flow.active
         s.duel_ended = lambda: flow.ended
-    s.start_notes(None)
+    s.start_notes()
     saved = s.resume(s.settings.game)
     s.game = saved if saved is not None else s.fresh()
     return s, clock, flow if duel else backend

@@ -18,16 +18,15 @@ from typing import Final, Protocol, TypeVar
 
 from pyscript import document, window
 
-from ..core.messages import MessageError, Msg
-from ..core.registry import Solitaire, games
-from ..core.saves import load_json
+from ..core.messages import Msg
+from ..core.registry import Solitaire
 from ..core.timefmt import format_time
-from ..texts import LANGUAGES, catalog
-from ..texts.keys import family
-from .bars import Bar
+from ..texts import LANGUAGES
+from .buttons import Buttons
+from .chrome import Chrome
 from .control import Answer
 from .dialogs import Dialogs
-from .dom import Bindings, byid, el, keep
+from .dom import Bindings, byid
 from .duel_panel import DuelPanel
 from .effects import celebrate
 from .i18n import Texts, choose_language
@@ -35,8 +34,8 @@ from .input import Input
 from .jsdom import Event
 from .links import query, strip_link
 from .records import Records
-from .rooms import ROOMS, room
-from .session import Confirm, Dialog, NewGame, Outcome, Session, Stuck, Won
+from .rooms import room
+from .session import Outcome, Session
 from .settings_view import SettingsView
 from .storage import Storage
 from .tables.base import Table
@@ -47,23 +46,6 @@ from .verdict import EngineWorker, Verdict
 PAUSE_FREE: Final = frozenset({"pause", "resume", "help", "close-dialog", "new-cancel", "conflict-take",
                                "conflict-keep", "time-ok", "discard-unreadable", "new", "new-start", "daily",
                                "previous"})  # and what the modules register as paused_ok
-TOOLS_BEFORE: Final = (("undo", "↶"), ("redo", "↷"), ("hint", "?"))
-TOOLS_AFTER: Final = (("new", "✚"), ("restart", "⟲"), ("help", "ℹ"))
-# The keys this module builds (every value listed, walked by tests/test_texts.py).
-_NAMES = lambda: [g.name for g in games()]  # noqa: E731
-ACTIONS: Final = ("undo", "redo", "hint", "new", "restart", "help", "finish", "deal", "four_color", "pause",
-                  "auto")  # every toolbar button: the shell's, the duel's and the tables'
-TOOL: Final = family("ui.btn.{action}", action=ACTIONS)
-TOOL_OFF: Final = family("ui.btn.{action}.off", optional=True, action=ACTIONS)
-LANG: Final = family("ui.lang.{lang}", lang=LANGUAGES)
-TITLE: Final = family("ui.title.{game}", game=_NAMES)
-SWITCH: Final = family("ui.switch.{game}", game=_NAMES)
-WON_TEXT: Final = family("ui.won.text.{game}", game=_NAMES)
-STUCK_TEXT: Final = family("ui.stuck.text.{game}", game=_NAMES)
-HELP: Final = family("{section}.{part}", section=lambda: sorted({k for r in ROOMS.values() for k in r.help}),
-                     part=("title", "text"))
-MENU: Final = (("duel", "⚔", "ui.menu.duel"), ("daily", "☼", "ui.menu.daily"),
-               ("stats", "▦", "ui.menu.stats"), ("settings", "⚙", "ui.settings.title"))
 
 
 T = TypeVar("T")
@@ -92,8 +74,7 @@ class App:
         self.verdict = Verdict(self.engine)
         self.table: Table | None = None
         self.dialogs = Dialogs(self.tx)
-        self.verdict_bar = Bar("verdict", "data-verdict")
-        self.notice = Bar("notice", "data-notice")
+        self.chrome = Chrome(self)
         self.life = Bindings()
         self.handlers: dict[str, Callable[[], None]] = {}
         self.pause_free: set[str] = set(PAUSE_FREE)
@@ -105,7 +86,7 @@ class App:
             self.handler_timings = window.Array.new()
             setattr(window, "__spiderTimings", self.timings)
             setattr(window, "__spiderHandler", self.handler_timings)
-        self._register()
+        self.buttons = Buttons(self)
         self.records = Records(self)
         self.settings_view = SettingsView(self)
         self.duel = DuelPanel(self)
@@ -140,48 +121,17 @@ class App:
         return Msg("ui.paused.blocked") if self.session.paused else None
 
     def say(self, message: Msg | str, *, refusal: bool = False) -> None:
-        """Put a message in the live region ``#msg``. When the notice bar already shows the
-        same sentence, the line keeps it for screen readers but does not show it twice."""
-        msg = byid("msg")
-        if isinstance(message, Msg):
-            text = self.tx.msg(message)
-            msg.textContent = text
-            msg.setAttribute("data-key", message.key)
-        else:
-            text = message
-            msg.textContent = message
-            msg.removeAttribute("data-key")
-        msg.classList.toggle("refusal", refusal)
-        msg.classList.toggle("echo", bool(text) and self.notice.showing(text))
+        self.chrome.say(message, refusal=refusal)
 
     def tool(self, name: str, *, enabled: bool | None = None, pressed: bool | None = None,
              shown: bool | None = None) -> None:
-        button = byid("tools").querySelector(f'[data-action="{name}"]')
-        if button is None or not hasattr(button, "setAttribute"):
-            return
-        if shown is not None and bool(button.hidden) == shown:
-            button.hidden = not shown
-        if enabled is not None and bool(button.disabled) == enabled:
-            button.disabled = not enabled
-            sub = button.querySelector(".sub")
-            if sub is not None and hasattr(sub, "hidden"):
-                sub.hidden = enabled
-        if pressed is not None:
-            button.setAttribute("aria-pressed", "true" if pressed else "false")
+        self.chrome.tool(name, enabled=enabled, pressed=pressed, shown=shown)
 
     def copy(self, text: str, done: Msg) -> None:
-        """Put ``text`` on the clipboard and say ``done`` (or show the text when that fails)."""
-        def failed(*_: object) -> None:
-            self.say(Msg("ui.copy_failed", id=text))
-
-        try:
-            window.navigator.clipboard.writeText(text).then(keep(lambda *_: self.say(done)), keep(failed))
-        except Exception:  # no clipboard API (insecure context)
-            failed()
+        self.chrome.copy(text, done)
 
     def link_to(self, param: str, value: str) -> str:
-        """A link to this page (wherever it is served) with one query parameter."""
-        return f"{window.location.origin}{window.location.pathname}?{param}={value}"
+        return self.chrome.link_to(param, value)
 
     # ------------------------------------------------------------------ start
     def boot(self) -> None:
@@ -190,7 +140,7 @@ class App:
         game, else a fresh deal); a saved game that cannot be drawn is kept aside as an
         unreadable one is, and the message says so. The page becomes ready in every case."""
         s = self.session
-        s.start_notes(picture_game(s.storage.get("spider.picture")))
+        s.start_notes()
         refusal, fresh = False, False
         try:
             game, fresh, refusal = self._from_link()
@@ -201,7 +151,7 @@ class App:
             refusal = True
         if game is not None:
             s.chose(game)
-        self._build_chrome()
+        self.chrome.build()
         s.start_notices()
         if game is not None and not self._first_mount(game, "link"):
             game, fresh = None, False
@@ -217,7 +167,7 @@ class App:
             self.duel.show_comparison(self.duel.flow.opened)
         notes = s.notes
         self.say(notes[0] if len(notes) == 1 else " ".join(self.tx.msg(n) for n in notes), refusal=refusal)
-        self._draw_state()
+        self.chrome.state()
         document.documentElement.classList.add("ready")
         if fresh:
             self.save()
@@ -238,17 +188,10 @@ class App:
         search = str(window.location.search)
         if strip_link(search) != search:  # applied once, then gone (``?lang=`` alone too)
             window.history.replaceState(None, "", str(window.location.pathname) + strip_link(search))
-        duel = self.query.get(self.duel.param)
         game, fresh, refusal = s.from_link(search)
-        if game is not None or refusal or duel is None:
+        if game is not None or refusal:
             return game, fresh, refusal
-        opened = self.duel.flow.open_link(duel, self.tx("duel.anonymous"))
-        if opened is None:  # refused, or an answer: its comparison is shown once ready
-            s.play_anyway = self.duel.flow.refused_deal
-            return None, False, self.duel.flow.refused
-        game, note, mode = opened
-        s.linked(game, note, mode)
-        return game, True, False
+        return self.duel.from_link(self.query)
 
     def _first_mount(self, game: Solitaire, source: str) -> bool:
         """Mount and first draw ``game`` (with its duel panel and its ending); ``False`` if
@@ -257,7 +200,6 @@ class App:
         try:
             self.session.game = game
             self._mount()
-            self.duel.show()
             self._carry(self.session.endings())
             return True
         except Exception as error:  # whatever it was, the page must still start
@@ -277,45 +219,6 @@ class App:
         byid("board").replaceChildren()
 
     # ------------------------------------------------------------------ chrome
-    def _build_chrome(self) -> None:
-        tx = self.tx
-        document.documentElement.setAttribute("lang", tx.lang)
-        tools = byid("tools")
-        tools.replaceChildren()
-        tools.removeAttribute("aria-hidden")
-        tools.setAttribute("aria-label", tx("ui.toolbar"))
-        menu = byid("menu")
-        menu.replaceChildren()
-        other = "en" if tx.lang == "de" else "de"
-        menu.append(el("button", "menu-btn", tx(LANG(lang=other)), type="button", data_action="lang",
-                       id="lang", lang=other))
-        for action, icon, key in MENU:
-            # The word shows where there is room (wide screens; under the sign on a phone,
-            # where a tooltip never appears); elsewhere it is the tooltip and the name.
-            button = el("button", "menu-btn", type="button", data_action=action, aria_label=tx(key),
-                        title=tx(key))
-            button.append(el("span", "mico", icon, aria_hidden="true"),
-                          el("span", "mlbl", tx(key), aria_hidden="true"))
-            menu.append(button)
-        byid("msg").textContent = ""
-
-    def _build_tools(self, table: Table) -> None:
-        tx = self.tx
-        tools = byid("tools")
-        tools.replaceChildren()
-        duel = (("finish", "⚑"),) if self.duel.flow.active else ()
-        for action, icon in (*TOOLS_BEFORE, *table.tools, *duel, *TOOLS_AFTER):
-            b = el("button", f"tool t-{action}", type="button", data_action=action)
-            b.append(el("span", "ico", icon, aria_hidden="true"), el("span", "lbl", tx(TOOL(action=action))))
-            off = TOOL_OFF(action=action)
-            if off in catalog(tx.lang):
-                sub = el("span", "sub", tx(off))
-                sub.hidden = True
-                b.append(sub)
-            if action == "four_color":
-                b.setAttribute("aria-pressed", "true" if self.session.settings.four_color else "false")
-            tools.append(b)
-
     def _mount(self) -> None:
         """Put the session's game on the table, with its game's table (swapping tables if
         needed), and draw the chrome around it."""
@@ -327,44 +230,23 @@ class App:
         if self.table is None:
             module = importlib.import_module(r.table_module, "spider.web.tables")
             self.table = getattr(module, r.table_class)(self, game)
-            self._build_tools(self.table)
+            self.chrome.tools(self.table.tools, self.duel.flow.active)
             self.table.mount()
         else:
-            self._build_tools(self.table)
+            self.chrome.tools(self.table.tools, self.duel.flow.active)
         self.table.game = game
         document.documentElement.classList.toggle("four", self.session.settings.four_color)
         self.table.render()
-        self._render_chrome()
-        self.clock_show()
-
-    def _render_chrome(self) -> None:
-        tx, s = self.tx, self.session
-        game = s.game
-        r = room(game.game_name)
-        title = tx(TITLE(game=r.name))
-        document.title = title
-        byid("title").textContent = title
-        deal_id = game.deal_id
-        byid("deal-id").textContent = tx("ui.deal_id", id=deal_id) if deal_id else tx("ui.deal_id.none")
-        parts = [el("span", "mode-label", tx.msg(r.mode(game)))]
-        if s.mode.daily:  # it stays said while the game is played, not only at its start
-            parts.append(el("span", "mode-daily", tx("daily.marker", date=s.mode.daily)))
-        for action, text, name in r.mode_buttons(game, s.settings):
-            parts.append(el("button", "mode-other", tx.msg(text), type="button", data_action=action,
-                            aria_label=tx.msg(name)))
-        for other in ROOMS.values():
-            if other.name != r.name:
-                parts.append(el("button", "mode-switch", tx(SWITCH(game=other.name)), type="button",
-                                data_action=f"switch-{other.name}"))
-        byid("mode").replaceChildren(*parts)
+        self.chrome.header()
         self.duel.show()
+        self.clock_show()
 
     def rebuild_tools(self) -> None:
         """The toolbar again (a duel's "Fertig" comes or goes) and the table drawn anew."""
         if self.table is not None:
-            self._build_tools(self.table)
+            self.chrome.tools(self.table.tools, self.duel.flow.active)
             self.table.render()
-            self._draw_state()
+            self.chrome.state()
 
     def rebuild(self) -> None:
         """The language changed: the whole chrome again, the game and the clock as they are."""
@@ -374,41 +256,10 @@ class App:
             self.table = None
         self.dialogs.remove()
         self.records.remove()
-        self.verdict_bar.remove()
-        self.notice.remove()
+        self.chrome.remove()
         self.dialogs = Dialogs(self.tx)
-        self._build_chrome()
+        self.chrome.build()
         self._mount()
-
-    def _draw_state(self) -> None:
-        """What the session holds beyond the table: the undo and redo buttons, pause, the
-        notice and the verdict bar."""
-        s, tx = self.session, self.tx
-        if s.game is not None:
-            self.tool("undo", enabled=s.game.can_undo)
-            self.tool("redo", enabled=s.game.can_redo)
-        paused = document.documentElement.classList.contains("paused")
-        if paused != s.paused:
-            document.documentElement.classList.toggle("paused", s.paused)
-            self.tool("pause", pressed=s.paused)
-        n = s.notice
-        if n is None:
-            self.notice.hide()
-        else:
-            text = tx.msg(n.text)
-            buttons = tuple((a, tx.msg(label), primary) for a, label, primary in n.buttons)
-            if not (self.notice.state == n.state and self.notice.showing(text)):
-                self.notice.show(n.state, text, buttons)
-        if s.verdict == "checking":
-            if self.verdict_bar.state != "checking":
-                self.verdict_bar.show("checking", tx("ui.verdict.checking"))
-        elif s.verdict == "lost":
-            if self.verdict_bar.state != "lost":
-                self.verdict_bar.show("lost", tx("ui.verdict.lost"),
-                                      (("verdict-restart", tx("ui.verdict.restart"), True),
-                                       ("verdict-new", tx("ui.verdict.new"), False)))
-        else:
-            self.verdict_bar.hide()
 
     # ------------------------------------------------------------------ carrying out an outcome
     def show(self, out: Outcome | None, t0: float | None = None) -> None:
@@ -433,7 +284,7 @@ class App:
             drawn = self._draw(out)
         if out.hint_shown and self.table is not None and drawn:
             self.table.show_hint(out.hint)
-        self._draw_state()  # the notice first: a sentence it already says is not shown twice
+        self.chrome.state()  # the notice first: a sentence it already says is not shown twice
         if out.said and drawn:
             parts = out.said
             joined = Msg("verbatim", text=" ".join(self.tx.msg(m) for m in parts))
@@ -444,7 +295,7 @@ class App:
             self.verdict.warm(s.game)
         if out.save:
             self.save(force=out.force_save)
-        self._draw_state()
+        self.chrome.state()
         if out.step is not None or out.mounted:
             self.clock_show()
         if out.ask_verdict:
@@ -452,7 +303,7 @@ class App:
         if out.celebrate and not self.reduced_motion:
             celebrate()
         if out.dialog is not None:
-            self._open(out.dialog)
+            self.chrome.open(out.dialog)
         for name in out.then:
             self.action(name)
         if out.rebuild:
@@ -497,22 +348,6 @@ class App:
             self._render_failed(error)
             return None
 
-    def _open(self, dialog: Dialog) -> None:
-        tx = self.tx
-        if isinstance(dialog, Won):
-            facts = [(k, v if isinstance(v, str) else tx.msg(v)) for k, v in dialog.facts]
-            extra = [(action, tx.msg(label)) for action, label in dialog.extra]
-            self.dialogs.open_won(tx("ui.won.title"), tx(WON_TEXT(game=dialog.game)), facts, dialog.deal_id,
-                                  extra, tx.msg(dialog.again))
-        elif isinstance(dialog, Stuck):
-            extra_stuck = tuple((action, tx.msg(label)) for action, label in dialog.extra)
-            self.dialogs.open_stuck(tx(STUCK_TEXT(game=dialog.game)), extra_stuck, can_undo=dialog.can_undo)
-        elif isinstance(dialog, NewGame):
-            previous = tx.msg(dialog.previous) if dialog.previous is not None else None
-            self.dialogs.open_new(dialog.current, dialog.level, previous)
-        elif isinstance(dialog, Confirm):
-            self.dialogs.open_confirm(tx.msg(dialog.text), (dialog.yes[0], tx.msg(dialog.yes[1])))
-
     # ------------------------------------------------------------------ what the tables ask for
     def answer(self, answer: Answer, t0: float | None = None) -> None:
         """Carry out a game control's answer to a gesture: play its move through the
@@ -520,7 +355,7 @@ class App:
         if answer.play is not None:
             move = answer.play
             game = self.session.game
-            self.show(self.session.play(lambda: game.play(move), answer.kind), t0)  # type: ignore[arg-type]
+            self.show(self.session.play(lambda: game.play(move), answer.kind), t0)
         elif answer.say is not None:
             self.say(answer.say, refusal=answer.refusal)
 
@@ -540,7 +375,7 @@ class App:
 
     def _tick(self, *_: object) -> None:
         s = self.session
-        if s.game is None:
+        if not s.has_game:
             return
         if s.clock.running:
             self.clock_show()
@@ -555,53 +390,11 @@ class App:
         if result == "failed":
             self.say(Msg("ui.save.failed"), refusal=True)
         elif result == "conflict":
-            self._draw_state()
+            self.chrome.state()
 
     def _storage_event(self, event: Event) -> None:
         if self.session.storage_changed(str(event.key)):
-            self._draw_state()
-
-    # ------------------------------------------------------------------ buttons
-    def _register(self) -> None:
-        """The shell's own buttons: the game on the table and the ways to another one."""
-        s = self.session
-        for name, handler in {
-            "undo": lambda: self.show(s.undo()),
-            "redo": lambda: self.show(s.redo()),
-            "hint": lambda: self.show(s.hint()),
-            "restart": lambda: self.show(s.restart()),
-            "previous": lambda: self.show(s.resume_previous()),
-            "daily": self._daily,
-            "copy-id": self._copy_id,
-            "help": self._help,
-            "new": lambda: self.show(s.new_dialog()),
-            "new-start": self._new_start,
-            "close-dialog": self.dialogs_close,
-            "stuck-undo": self._stuck_undo,
-            "conflict-take": lambda: self.show(s.take_newer()),
-            "conflict-keep": lambda: self.show(s.keep_mine()),
-            "time-ok": lambda: self.show(s.time_ok()),
-            "note-ok": lambda: self.show(s.note_ok()),
-            "discard-unreadable": lambda: self.show(s.discard_unreadable()),
-            "pause": lambda: self.show(s.pause(not s.paused)),
-            "resume": lambda: self.show(s.pause(False)),
-        }.items():
-            self.on(name, handler)
-        self.on("share", self._share, paused_ok=True)
-        self.on("play-anyway", lambda: self.show(s.deal_link_game()), paused_ok=True)
-        for alias, name in (("won-new", "new"), ("stuck-new", "new"), ("verdict-new", "new"),
-                            ("new-cancel", "close-dialog"), ("won-restart", "restart"),
-                            ("stuck-restart", "restart"), ("verdict-restart", "restart")):
-            self.on(alias, self.handlers[name])
-        for info in games():
-            self.on(f"switch-{info.name}",
-                    lambda name=info.name: self.show(s.switch_to(name)))  # type: ignore[misc]
-            for variant in info.variants:
-                self.on(f"variant-{info.name}-{variant}",
-                        lambda v=variant: self.show(s.switch_variant(v)))  # type: ignore[misc]
-
-    def dialogs_close(self) -> None:
-        self.dialogs.close_all()
+            self.chrome.state()
 
     def action(self, name: str) -> None:
         """A button (``data-action``), a key's action or a follow-up of an outcome. While
@@ -616,36 +409,6 @@ class App:
         if handler is not None:
             handler()
 
-    def _stuck_undo(self) -> None:
-        self.dialogs.close("stuck")
-        self.show(self.session.undo())
-
-    def _copy_id(self) -> None:
-        deal_id = self.session.game.deal_id
-        if deal_id:
-            self.copy(deal_id, Msg("ui.copied", id=deal_id))
-
-    def _new_start(self) -> None:
-        choice, level = self.dialogs.chosen(), self.dialogs.chosen_level()
-        self.dialogs.close("newgame")
-        self.show(self.session.new_game(choice, level))
-
-    def _daily(self) -> None:
-        today = window.Date.new()
-        iso = f"{int(today.getFullYear()):04d}-{int(today.getMonth()) + 1:02d}-{int(today.getDate()):02d}"
-        self.show(self.session.today(iso))
-
-    def _share(self) -> None:
-        self.copy(self.session.share_text(self.tx.lang), Msg("daily.shared"))
-
-    def _help(self) -> None:
-        """How to play for the game on the table: its own sections first (its room says
-        which), each a heading and its paragraphs."""
-        tx = self.tx
-        keys = room(self.session.game.game_name).help
-        self.dialogs.open_help([(tx(HELP(section=key, part="title")),
-                                 tx(HELP(section=key, part="text")).split("\n\n")) for key in keys])
-
 
 def report(error: BaseException) -> None:
     """Put an error the page caught on the console as a warning, for bug reports (the player
@@ -657,16 +420,6 @@ def report(error: BaseException) -> None:
         window.console.warn(f"Solitaire: caught {text}")
     except Exception:
         return
-
-
-def picture_game(raw: str | None) -> str | None:
-    """The game the start-up picture (``assets/prepaint.js``) last showed, if it says."""
-    try:
-        doc = load_json(raw) if raw else None
-    except MessageError:
-        return None
-    game = doc.get("game") if isinstance(doc, dict) else None
-    return game if isinstance(game, str) else None
 
 
 def start() -> App:

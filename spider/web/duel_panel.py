@@ -37,6 +37,7 @@ from ..core.messages import MessageError, Msg
 from ..core.registry import find_game
 from ..core.timefmt import format_time
 from ..duel import MAX_NAME, Result, clean_name
+from ..spider_game import Game
 from ..spider_game.announce import runs_text
 from ..spider_game.deck import parse_deal_id
 from ..texts.keys import family
@@ -109,6 +110,20 @@ class DuelPanel:
     @property
     def info(self) -> Duel | None:
         return self.flow.info
+
+    def from_link(self, query: dict[str, str]) -> tuple[Game | None, bool, bool]:
+        """The game a ``?duel=`` link opens at the start (a challenge), whether it is fresh,
+        and whether the message is a refusal; an answer is compared once the page is ready."""
+        text = query.get(PARAM)
+        if text is None:
+            return None, False, False
+        opened = self.flow.open_link(text, self.shell.tx("duel.anonymous"))
+        if opened is None:  # refused, or an answer
+            self.shell.session.play_anyway = self.flow.refused_deal
+            return None, False, self.flow.refused
+        game, note, mode = opened
+        self.shell.session.linked(game, note, mode)
+        return game, True, False
 
     def remove(self) -> None:
         self.bind.unbind()

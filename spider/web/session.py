@@ -20,6 +20,7 @@ from typing import Final, Literal
 from ..core.deal_ids import split_deal_id
 from ..core.messages import IllegalMove, MessageError, Msg
 from ..core.registry import Solitaire, by_deal_id, find_game, games
+from ..core.saves import load_json
 from ..core.timefmt import format_time
 from ..daily import daily_deal_id, share_text
 from ..texts.keys import family
@@ -27,7 +28,7 @@ from .clock import Clock, over_limit
 from .links import game_links, open_link, quoted
 from .mode import Meta
 from .recording import StatsBook
-from .rooms import ROOMS, Choice, Room, room
+from .rooms import Choice, Room, room
 from .storage import PREVIOUS_KEY, Saved, SaveResult, Settings, Storage, Unreadable
 from .storage import game_keys as _game_keys
 
@@ -38,6 +39,7 @@ SKIPPED: Final = {"ui.link.bad_deal": "ui.link.bad_deal.skipped",
                   "ui.link.bad_pos": "ui.link.bad_pos.skipped"}
 UNREADABLE_KEPT: Final = {"ui.save.unreadable": "ui.save.unreadable_kept",
                           "ui.settings.unreadable": "ui.settings.unreadable_kept"}
+PICTURE_KEY: Final = "spider.picture"  # the start-up picture of the last table (assets/prepaint.js)
 STALLED: Final = "stalled"  # the notice for "moves are left, but none helps" (spec 004)
 Kind = Literal["", "move", "drop", "undo", "redo", "auto"]
 
@@ -232,13 +234,14 @@ class Session:
         self.blocked_key = u.key
         return Msg(UNREADABLE_KEPT[key], reason=u.reason, key=u.key)
 
-    def start_notes(self, picture: str | None) -> None:
+    def start_notes(self) -> None:
         """Before the first game: storage switched off is said; with the settings unreadable
-        the game that has a save is the one to resume (``picture``: the game the start-up
+        the game that has a save is the one to resume (of several, the one the start-up
         picture last showed)."""
         if not self.storage.available:
             self.notes.append(Msg("ui.save.off"))
         if self.settings_lost:
+            picture = picture_game(self.storage.get(PICTURE_KEY))
             saved = [info.name for info in games() if self.storage.get(info.save_key) is not None]
             self.settings.game = saved[0] if len(saved) == 1 else picture if picture in saved else "spider"
         if self.book.note is not None:
@@ -750,9 +753,14 @@ class Session:
         self.storage.save_settings(self.settings)
 
 
-def all_rooms_named() -> bool:
-    """Every game of the house has its room (checked by the tests)."""
-    return {g.name for g in games()} == set(ROOMS)
+def picture_game(raw: str | None) -> str | None:
+    """The game the start-up picture (``assets/prepaint.js``) last showed, if it says."""
+    try:
+        doc = load_json(raw) if raw else None
+    except MessageError:
+        return None
+    game = doc.get("game") if isinstance(doc, dict) else None
+    return game if isinstance(game, str) else None
 
 
 __all__ = ["STALLED", "Confirm", "Dialog", "NewGame", "Notice", "Outcome", "Session", "Stuck", "Won"]

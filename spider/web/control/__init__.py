@@ -13,7 +13,7 @@ the page about a gesture is tested on CPython (``tests/test_control.py``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from ...core.messages import Msg
 
@@ -41,7 +41,7 @@ class Answer:
     nothing is said). A selection (Klondike) is the control's own state, drawn by the table."""
 
     play: object = None
-    kind: str = "move"
+    kind: Literal["move", "drop", "auto"] = "move"
     say: Msg | None = None
     refusal: bool = False
     clear_hint: bool = False

@@ -15,7 +15,7 @@ Move(src=6, dst=9, count=1)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from ...core.cards import card_name, parse_card
 from ...core.messages import Msg
@@ -109,7 +109,7 @@ class KlondikeControl:
         """The game changed under the control (a new game, undo, a move elsewhere)."""
         self.sel = None
 
-    def _play(self, move: Move, kind: str = "move") -> Answer:
+    def _play(self, move: Move, kind: Literal["move", "drop"] = "move") -> Answer:
         self.sel = None
         return Answer(play=move, kind=kind)
 

@@ -1,6 +1,6 @@
 """The tables' geometry, pure arithmetic (no browser import, doctested on CPython).
 
-The CSS places the piles (``assets/spider.css``, ``assets/klondike.css``); a table reads their
+The CSS places the piles (``assets/page.css`` and each game's own sheet); a table reads their
 sizes once per resize and from then on computes every card's position: how far apart a
 column's cards lie so the column fits the board (both games), where a card of Klondike's
 waste fan sits, and where a card was before a move (for the short flight of a moved card).
