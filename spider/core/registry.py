@@ -16,7 +16,7 @@ Every game package exposes a ``Game`` class with ``new(deal_id=...)``, ``from_te
 from __future__ import annotations
 
 import importlib
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, Protocol
 
@@ -246,6 +246,11 @@ class Solitaire(Protocol):
     def all_cards(self) -> list[int]: ...
 
     def hidden_shuffled(self, seed: int) -> Solitaire: ...
+
+    def open_columns(self) -> Sequence[Any]: ...
+
+    @property
+    def line(self) -> list[Any]: ...
 
     def copy(self) -> Solitaire: ...
 

@@ -144,6 +144,11 @@ class KlondikePosition(Played[Move, Step]):
         return tuple(ColumnView(d, tuple(card_code(x) for x in c[d:]))
                      for c, d in zip(self.cols, self.down, strict=True))
 
+    def open_columns(self) -> tuple[ColumnView, ...]:
+        """The seven columns with every card face up: the table after the game is over (a
+        replay shows what lay face down). Never for a game that can still be played."""
+        return tuple(ColumnView(0, tuple(card_code(x) for x in c)) for c in self.cols)
+
     @property
     def waste(self) -> tuple[str, ...]:
         """The waste's codes, bottom first (the last one is the playable top card)."""

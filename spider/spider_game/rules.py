@@ -158,6 +158,11 @@ class SpiderPosition(Played[Move, Step]):
             for c, d in zip(self.cols, self.down, strict=True)
         )
 
+    def open_columns(self) -> tuple[ColumnView, ...]:
+        """The ten columns with every card face up: the table after the game is over (a
+        replay shows what lay face down). Never for a game that can still be played."""
+        return tuple(ColumnView(0, tuple(card_code(x) for x in c)) for c in self.cols)
+
     @property
     def completed_suits(self) -> tuple[str, ...]:
         """Suit letters of the runs removed so far, in the order they left the table."""

@@ -22,6 +22,7 @@ from ..core.messages import Msg
 from ..core.registry import Solitaire
 from ..core.timefmt import format_time
 from ..texts import LANGUAGES
+from .analysis_panel import AnalysisPanel
 from .buttons import Buttons
 from .chrome import Chrome
 from .control import Answer
@@ -86,10 +87,11 @@ class App:
             self.handler_timings = window.Array.new()
             setattr(window, "__spiderTimings", self.timings)
             setattr(window, "__spiderHandler", self.handler_timings)
-        self.buttons = Buttons(self)
+        self.buttons = Buttons(self, lambda: self.analysis.flow.can_end_for_it())
         self.records = Records(self)
         self.settings_view = SettingsView(self)
         self.duel = DuelPanel(self)
+        self.analysis = AnalysisPanel(self, self.duel.flow)
 
     # ------------------------------------------------------------------ what the modules may use
     @property
@@ -114,10 +116,12 @@ class App:
             self.pause_free.add(name)
 
     def busy(self) -> bool:
-        return self.session.paused or self.dialogs.any_open()
+        return self.session.paused or self.dialogs.any_open() or self.analysis.replaying
 
     def busy_reason(self) -> Msg | None:
         """Why the table takes no input now (said on a press), ``None`` if it does."""
+        if self.analysis.replaying:
+            return Msg("replay.busy")
         return Msg("ui.paused.blocked") if self.session.paused else None
 
     def say(self, message: Msg | str, *, refusal: bool = False) -> None:
@@ -248,8 +252,22 @@ class App:
             self.table.render()
             self.chrome.state()
 
+    def show_position(self, game: Solitaire | None, mark: object = None) -> None:
+        """The replay: ``game`` on the table with every card face up and ``mark`` (the move
+        played from there) marked as a hint is; ``None``: the game on the table again."""
+        table = self.table
+        if table is None:
+            return
+        table.reveal = game is not None
+        table.game = game if game is not None else self.session.game
+        table.render()
+        table.show_hint(mark)
+        if game is None:
+            self.chrome.state()
+
     def rebuild(self) -> None:
         """The language changed: the whole chrome again, the game and the clock as they are."""
+        self.analysis.remove()
         self.save()
         if self.table is not None:
             self.table.unmount()
@@ -402,6 +420,9 @@ class App:
         sees every other button first (its own, and any other stops its auto-finish)."""
         if self.session.paused and name not in self.pause_free:
             self.say(Msg("ui.paused.blocked"), refusal=True)  # said, never a silent nothing
+            return
+        if self.analysis.replaying and not name.startswith("replay-"):
+            self.say(Msg("replay.busy"), refusal=True)
             return
         if name not in ("pause", "resume") and self.table is not None and self.table.action(name):
             return

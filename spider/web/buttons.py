@@ -36,7 +36,9 @@ class _Shell(Protocol):
 
 
 class Buttons:
-    def __init__(self, shell: _Shell) -> None:
+    def __init__(self, shell: _Shell, analysable: Callable[[], bool]) -> None:
+        """``analysable``: may the game on the table be ended for its analysis (the new-game
+        dialog then offers it)?"""
         self.shell = shell
         s, show = shell.session, shell.show
         own: dict[str, Callable[[], None]] = {
@@ -45,7 +47,7 @@ class Buttons:
             "hint": lambda: show(s.hint()),
             "restart": lambda: show(s.restart()),
             "previous": lambda: show(s.resume_previous()),
-            "new": lambda: show(s.new_dialog()),
+            "new": lambda: show(s.new_dialog(analysable())),
             "new-start": self.new_start,
             "close-dialog": lambda: shell.dialogs.close_all(),
             "stuck-undo": self.stuck_undo,

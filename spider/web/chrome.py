@@ -190,7 +190,8 @@ class Chrome:
             if self.verdict_bar.state != "lost":
                 self.verdict_bar.show("lost", tx("ui.verdict.lost"),
                                       (("verdict-restart", tx("ui.verdict.restart"), True),
-                                       ("verdict-new", tx("ui.verdict.new"), False)))
+                                       ("verdict-new", tx("ui.verdict.new"), False),
+                                       ("analyse", tx("analysis.btn.where"), False)))
         else:
             self.verdict_bar.hide()
 
@@ -207,7 +208,8 @@ class Chrome:
             dialogs.open_stuck(tx(STUCK_TEXT(game=dialog.game)), extra_stuck, can_undo=dialog.can_undo)
         elif isinstance(dialog, NewGame):
             previous = tx.msg(dialog.previous) if dialog.previous is not None else None
-            dialogs.open_new(dialog.current, dialog.level, previous)
+            dialogs.open_new(dialog.current, dialog.level, previous,
+                             tx("analysis.btn.where") if dialog.analyse else None)
         elif isinstance(dialog, Confirm):
             dialogs.open_confirm(tx.msg(dialog.text), (dialog.yes[0], tx.msg(dialog.yes[1])))
 

@@ -96,10 +96,11 @@ class Dialogs:
         return row
 
     # ------------------------------------------------------------------ new game
-    def open_new(self, current: Choice, level: str, previous: str | None) -> None:
+    def open_new(self, current: Choice, level: str, previous: str | None, analyse: str | None = None) -> None:
         """The game chooser: every game and variant of the house, the level where the game
-        has levels (shown only while such a game is chosen), and the way back to a game a
-        link or "same cards again" replaced (``previous``: its label, or None)."""
+        has levels (shown only while such a game is chosen), the way back to a game a link
+        or "same cards again" replaced (``previous``: its label, or None), and ending the
+        game on the table to see where it went wrong (``analyse``: the button's label)."""
         tx = self.tx
         if "newgame" not in self.nodes:
             d, body = self.dialog("newgame", tx("ui.new.title"))
@@ -127,7 +128,8 @@ class Dialogs:
                 levels.append(label)
             body.append(levels)
             self._values["previous"] = el("button", "previous", "", type="button", data_action="previous")
-            body.append(self._values["previous"])
+            self._values["analyse"] = el("button", "previous", "", type="button", data_action="analyse")
+            body.append(self._values["previous"], self._values["analyse"])
             d.append(self.buttons(("new-cancel", tx("ui.cancel"), False),
                                    ("new-start", tx("ui.new.start"), True)))
             self.bind.listen(choices, "change", lambda _e: self._levels_follow())
@@ -140,6 +142,9 @@ class Dialogs:
         prev = self._values["previous"]
         prev.hidden = previous is None
         prev.textContent = tx("ui.previous.resume", game=previous or "")
+        where = self._values["analyse"]
+        where.hidden = analyse is None
+        where.textContent = analyse or ""
         self._levels_follow()
         if not d.open:
             d.showModal()

@@ -30,6 +30,7 @@ from ..duel import (
     encode_challenge,
     link_deal_id,
     open_challenge,
+    replay_game,
     result_of,
 )
 from ..spider_game import Game
@@ -322,6 +323,24 @@ class DuelFlow:
         text = encode_challenge(self.game(), clean_name(name), int(self.session.clock.value()))
         self.remember_sent(text)
         return text
+
+    def partner(self) -> tuple[str, Game] | None:
+        """The other player's game of a duel this player has ended (the computer's once it
+        is done, the challenger's, player 1's on one device), to replay after the game."""
+        info = self.info
+        if info is None or not info.ended:
+            return None
+        if info.way == "computer":
+            return (info.name, Game.from_json(info.cpu)) if info.cpu and info.cpu_done else None
+        text = info.challenge if info.way == "link" else info.first if info.turn == 2 else None
+        if not text:
+            return None
+        try:
+            challenge = decode_challenge(text, stored=True)
+            played = challenge.challenger
+            return played.name, replay_game(challenge.deal_id, played)
+        except MessageError:
+            return None
 
     def can_challenge(self) -> bool:
         game = self.session.game

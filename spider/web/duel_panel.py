@@ -433,6 +433,9 @@ class DuelPanel:
         if not comparison.strangers:
             link_nodes.append(el("button", "", tx("duel.btn.challenge"), type="button",
                                  data_action="challenge"))
+        if self.info is not None and self.info.ended:  # this player's game is over: where did it go wrong?
+            key = "analysis.btn.replay" if self.shell.session.game.is_won else "analysis.btn.where"
+            link_nodes.append(el("button", "", tx(key), type="button", data_action="analyse"))
         result_link.replaceChildren(*link_nodes)
         dialogs.close_all()
         self.shell.say("")  # the comparison says it all: no "… spielt" left under it

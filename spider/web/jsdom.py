@@ -62,10 +62,12 @@ class FileList(Protocol):
 
 
 class Message(Protocol):
-    """What the engine's worker posts back: the request's number and its answer (JSON)."""
+    """What the engine's worker posts back: the request's number and its answer (JSON), or,
+    while a long request runs, its progress (done, total)."""
 
     id: int
     answer: str
+    progress: tuple[int, int] | None
 
 
 class Element(Protocol):

@@ -211,7 +211,9 @@ class Meta:
     """A running game's facts beside the game: ``level`` it was dealt from (a game with
     levels), ``daily`` the date (ISO) if it is that day's daily deal, ``hints`` asked,
     ``timeout`` the time limit in minutes that ran out (the clock then stays off),
-    ``recorded`` once the statistics counted it, ``duel`` if it is a duel game."""
+    ``recorded`` once the statistics counted it, ``duel`` if it is a duel game, ``over`` once
+    the player ended it before it was won or stuck (to see where it went wrong): it takes no
+    more moves, since its analysis shows every card."""
 
     level: str | None = None
     daily: str | None = None
@@ -219,6 +221,7 @@ class Meta:
     timeout: int | None = None
     recorded: bool = False
     duel: Duel | None = None
+    over: bool = False
 
     @property
     def daily_date(self) -> datetime.date | None:
@@ -240,6 +243,8 @@ class Meta:
             doc["recorded"] = True
         if self.duel is not None:
             doc["duel"] = self.duel.to_doc()
+        if self.over:
+            doc["over"] = True
         return doc or None
 
     @classmethod
@@ -251,7 +256,7 @@ class Meta:
             return cls()
         if not isinstance(doc, dict):
             raise _bad("mode")
-        _keys(doc, frozenset({"level", "daily", "hints", "timeout", "recorded", "duel"}), "")
+        _keys(doc, frozenset({"level", "daily", "hints", "timeout", "recorded", "duel", "over"}), "")
         level = doc.get("level")
         if level is not None and level not in levels:
             raise _bad("level")
@@ -268,11 +273,14 @@ class Meta:
         timeout = doc.get("timeout")
         if timeout is not None and (type(timeout) is not int or not 0 <= timeout <= MAX_TIMEOUT):
             raise _bad("timeout")
-        recorded = doc.get("recorded", False)
+        recorded, over = doc.get("recorded", False), doc.get("over", False)
         if type(recorded) is not bool:
             raise _bad("recorded")
+        if type(over) is not bool:
+            raise _bad("over")
         duel = Duel.from_doc(doc["duel"], deal_id) if doc.get("duel") is not None else None
-        return cls(level=level, daily=daily, hints=hints, timeout=timeout, recorded=recorded, duel=duel)
+        return cls(level=level, daily=daily, hints=hints, timeout=timeout, recorded=recorded, duel=duel,
+                   over=over)
 
 
 __all__ = ["OPPONENT_LEVELS", "PACES", "WAYS", "CpuScore", "Duel", "Meta", "Way"]

@@ -46,6 +46,7 @@ class Room:
     won_again = "ui.btn.restart"  # the won dialog's button for the same cards again
     help: tuple[str, ...] = ()  # the catalog sections of How to play on this game's table, in order
     stall_note = False  # a note says by itself when no move is left that helps (spec 004)
+    analysis_seconds = 30.0  # the longest an analysis of a finished game may run in the worker
 
     @property
     def info(self) -> GameInfo:
@@ -118,6 +119,7 @@ class SpiderRoom(Room):
     table_module = ".spider"
     table_class = "SpiderTable"
     help = ("help.spider", "help.klondike", "help.moving", "help.keys", "help.hint", "help.ids")
+    analysis_seconds = 60.0  # four suits need the most (docs/analysis.md)
 
     def new_game(self, variant: int, settings: Settings, deal_id: str | None = None) -> Solitaire:
         return self.info.game_class.new(variant, deal_id=deal_id, lenient_deal=settings.lenient_deal)
@@ -143,6 +145,7 @@ class KlondikeRoom(Room):
     table_class = "KlondikeTable"
     won_again = "ui.won.again.klondike"  # spec 004: "Nochmal"
     stall_note = True
+    analysis_seconds = 10.0
     help = ("help.klondike", "help.klondike.keys", "help.hint", "help.klondike.ids")
 
     def new_game(self, variant: int, settings: Settings, deal_id: str | None = None) -> Solitaire:

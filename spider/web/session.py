@@ -83,6 +83,7 @@ class NewGame:
     current: Choice
     level: str
     previous: Msg | None
+    analyse: bool = False  # the game on the table may be ended for its analysis
 
 
 @dataclass(frozen=True)
@@ -441,6 +442,8 @@ class Session:
         """One player action: ``do()`` plays it (or raises :class:`IllegalMove` with the
         reason, said as a refusal); then the step is drawn, announced and saved, and the
         game's end (if it ended) follows."""
+        if self.mode.over:  # ended for its analysis: every card was shown
+            return Outcome().say(Msg("analysis.over"), refusal=True)
         try:
             step = do()
         except IllegalMove as e:
@@ -494,7 +497,7 @@ class Session:
                     out.then.append("duel-finished")
                 return out
             self.ended(out)
-            extra: list[tuple[str, Msg]] = []
+            extra: list[tuple[str, Msg]] = [("analyse", Msg("analysis.btn.replay"))]
             if find_game(game.game_name).duel and game.deal_id:
                 extra.append(("challenge", Msg("duel.btn.challenge")))
             if self.mode.daily:
@@ -503,6 +506,8 @@ class Session:
             out.dialog = Won(game.game_name, facts, game.deal_id, tuple(extra), Msg(self.room.won_again))
         elif game.is_stuck:
             stuck: list[tuple[str, Msg]] = []
+            if find_game(game.game_name).known_solver() is not None:
+                stuck.append(("analyse", Msg("analysis.btn.where")))
             if self.duel_active():
                 stuck.append(("finish-yes", Msg("ui.btn.finish")))
             if self.mode.daily:
@@ -515,6 +520,8 @@ class Session:
         """The engine's hint; when every card is known, first the solver's verdict (asked in
         the worker: :meth:`verdict_answer` follows)."""
         game = self.game
+        if self.mode.over:
+            return Outcome().say(Msg("analysis.over"), refusal=True)
         self.mode = replace(self.mode, hints=self.mode.hints + 1)
         if game.all_known and not game.is_won and not game.is_stuck:
             # The bar says it in full; the live region only briefly (not the same sentence twice).
@@ -630,12 +637,14 @@ class Session:
         self.resume_clock()
         return self.endings(out)
 
-    def new_dialog(self) -> Outcome:
+    def new_dialog(self, analyse: bool = False) -> Outcome:
+        """The new-game dialog (``analyse``: it offers to end the game on the table for its
+        analysis first)."""
         r = self.room
         prev = self.storage.previous()
         label = room(prev[0]).mode(prev[1].game) if prev else None
-        return Outcome(close_dialogs=True, dialog=NewGame(Choice(r.name, r.settings_variant(self.settings)),
-                                                          str(self.settings.level), label))
+        choice = Choice(r.name, r.settings_variant(self.settings))
+        return Outcome(close_dialogs=True, dialog=NewGame(choice, str(self.settings.level), label, analyse))
 
     def new_game(self, choice: Choice, level: str, *, keep: bool = False) -> Outcome:
         """A new deal of the chosen game, variant and level (the new-game dialog; ``keep``:
@@ -675,7 +684,7 @@ class Session:
         if fresh is None:
             return Outcome()
         # The same facts (level, daily deal, duel), counted afresh: a new game of the same cards.
-        mode = replace(self.mode, hints=0, recorded=False, timeout=None)
+        mode = replace(self.mode, hints=0, recorded=False, timeout=None, over=False)
         return self.start(fresh, self.origin, Msg("ui.restart"), mode, keep=True,
                           kept_note="ui.previous.restart")
 

@@ -48,18 +48,22 @@ class Worker(Protocol):
 
     def postMessage(self, message: object) -> None: ...
 
+    def terminate(self) -> None: ...
+
     def addEventListener(self, event: str, handler: object, options: object = ...) -> None: ...
 
     def removeEventListener(self, event: str, handler: object, options: object = ...) -> None: ...
 
 
 class EngineWorker:
-    """The one worker of the page: requests in, answers out, matched by id."""
+    """A worker of the engine: requests in, answers out, matched by id (the page keeps one
+    for the verdict and the duel's computer, and one for an analysis, which Cancel stops)."""
 
     def __init__(self) -> None:
         self.worker: Worker | None = None
         self.failed = False
         self.pending: dict[int, asyncio.Future[str]] = {}
+        self.progress: dict[int, Callable[[int, int], None]] = {}
         self.next_id = 0
         self.bind = Bindings()
 
@@ -76,9 +80,30 @@ class EngineWorker:
 
     def _answer(self, event: Event) -> None:
         data = event.data
-        future = self.pending.pop(int(data.id), None)
+        ident = int(data.id)
+        step = getattr(data, "progress", None)
+        if step is not None:  # on the way: the request runs on
+            report = self.progress.get(ident)
+            if report is not None:
+                report(int(step[0]), int(step[1]))
+            return
+        self.progress.pop(ident, None)
+        future = self.pending.pop(ident, None)
         if future is not None and not future.done():
             future.set_result(str(data.answer))
+
+    def stop(self) -> None:
+        """End the worker now (an analysis the player cancelled): whatever it was asked
+        answers "stopped"; the next request starts a new worker."""
+        worker, self.worker = self.worker, None
+        self.bind.unbind()
+        if worker is not None:
+            worker.terminate()
+        for future in self.pending.values():
+            if not future.done():
+                future.set_result(json.dumps({"status": "stopped"}))
+        self.pending.clear()
+        self.progress.clear()
 
     def _broken(self, event: Event) -> None:
         event.preventDefault()  # reported once below, not as an uncaught error
@@ -88,13 +113,15 @@ class EngineWorker:
                 future.set_result(json.dumps({"status": "error", "reason": "worker failed"}))
         self.pending.clear()
 
-    async def ask(self, request: str) -> str:
+    async def ask(self, request: str, progress: Callable[[int, int], None] | None = None) -> str:
         self.start()
         if self.failed:
             return json.dumps({"status": "error", "reason": "no worker"})
         self.next_id += 1
         future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self.pending[self.next_id] = future
+        if progress is not None:
+            self.progress[self.next_id] = progress
         if self.worker is not None:
             self.worker.postMessage(obj({"id": self.next_id, "request": request}))
         return await future

@@ -4,6 +4,9 @@ one JSON answer out. Pure Python (no browser import), so it is tested on CPython
 * ``{"op": "ping"}`` → ``{"status": "ok"}`` (the page warms the worker ahead of need);
 * ``{"op": "solve", "game", "doc", "seconds", "max_nodes"}`` → the solver's answer
   (:mod:`spider.core.solving`), for any game of the registry;
+* ``{"op": "analyse", "game", "doc", "seconds", "given_up"}`` → ``{"status": "ok",
+  "analysis": <Analysis.to_doc()>}`` for a finished game (:mod:`spider.core.analysis`),
+  reporting ``progress(done, total)`` on the way (the worker posts ``{id, progress}``);
 * ``{"op": "opponent", "deal_id", "saved": <the computer's game or null>, "steps": n}`` →
   the computer of a duel plays up to ``n`` actions (1 at the page's pace, many to finish
   once the player is done): ``{"status": "ok", "moves": [move texts], "saved": <its game>,
@@ -21,11 +24,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Final
 
+from ..core.analysis import analyse
 from ..core.messages import MessageError, Msg
 from ..core.registry import find_game
 from ..core.saves import load_json
-from ..core.solving import SolveResult, answer_solve
+from ..core.solving import SolveResult, answer_solve, request_number
 
 HANDLERS: dict[str, Callable[[dict[str, object]], str]] = {}
 
@@ -68,23 +73,48 @@ def _opponent(request: dict[str, object]) -> str:
                        "finished": cpu.finished, "result": result})
 
 
+Progress = Callable[[int, int], object]
+MAX_ANALYSIS_SECONDS: Final = 600.0
+
+
+def _analyse(request: dict[str, object], progress: Progress | None) -> str:
+    """A finished game's analysis (:mod:`spider.core.analysis`): ``progress(done, total)``
+    goes back to the page as the bisection goes."""
+    name, doc, given_up = request.get("game", "spider"), request.get("doc"), request.get("given_up", False)
+    if not isinstance(name, str):
+        return _error(Msg("worker.field", name="game"))
+    if not isinstance(doc, str):
+        return _error(Msg("worker.field", name="doc"))
+    if type(given_up) is not bool:
+        return _error(Msg("worker.field", name="given_up"))
+    seconds = request_number(request, "seconds", 10, 0, MAX_ANALYSIS_SECONDS, whole=False)
+    game = find_game(name).game_class.from_json(doc)
+    result = analyse(game, seconds, progress, given_up=given_up)
+    return json.dumps({"status": "ok", "analysis": result.to_doc()})
+
+
 HANDLERS["ping"] = lambda _request: json.dumps({"status": "ok"})
 HANDLERS["opponent"] = _opponent
 HANDLERS["solve"] = _solve
+# The requests that report their progress while they run.
+PROGRESSIVE: dict[str, Callable[[dict[str, object], Progress | None], str]] = {"analyse": _analyse}
 
 
-def handle(request: object) -> str:
+def handle(request: object, progress: Progress | None = None) -> str:
     """Answer one request; never raises: whatever the request, the answer is a JSON
     document, an error answer (with a sentence from the catalog) for anything malformed,
-    so the worker keeps serving."""
+    so the worker keeps serving. ``progress(done, total)``: the worker posts it to the page
+    while a long request (an analysis) runs."""
     try:
         data = load_json(request)
     except MessageError as e:
         return _error(str(e))
     op = data.get("op") if isinstance(data, dict) else None
-    if not isinstance(op, str) or op not in HANDLERS:
+    if not isinstance(op, str) or (op not in HANDLERS and op not in PROGRESSIVE):
         return _error(Msg("worker.unknown"))
     try:
+        if op in PROGRESSIVE:
+            return PROGRESSIVE[op](data, progress)
         return HANDLERS[op](data)
     except MessageError as e:
         return _error(str(e))

@@ -60,10 +60,13 @@ class _View(Protocol):
 
 
 class _Drawn(Protocol):
-    """What the shared drawing reads of a game: its columns as the player sees them."""
+    """What the shared drawing reads of a game: its columns as the player sees them, and
+    all face up (after the game)."""
 
     @property
     def columns(self) -> Sequence[_View]: ...
+
+    def open_columns(self) -> Sequence[_View]: ...
 
 
 G = TypeVar("G", bound=_Drawn)
@@ -84,6 +87,7 @@ class Table(Protocol):
     name: str
     game: Solitaire
     status: Status | None
+    reveal: bool  # every card face up (a replay after the game)
     tools: tuple[tuple[str, str], ...]  # (action, icon) the table adds to the toolbar
 
     def mount(self) -> None: ...
@@ -251,6 +255,7 @@ class BaseTable(Generic[G]):
 
     name = ""
     status: Status | None = None
+    reveal = False  # every card face up: a replay after the game is over
 
     def __init__(self, host: Host, game: G, control: Control[G]) -> None:
         self.host = host
@@ -301,5 +306,10 @@ class BaseTable(Generic[G]):
         if not self.columns:
             return
         self.measure()
-        for col, view in zip(self.columns, self.game.columns, strict=True):
+        for col, view in zip(self.columns, self.views(), strict=True):
             col.fit(self.steps(view.down, view.down + len(view.up)), view.down)
+
+    def views(self) -> Sequence[_View]:
+        """The columns as drawn: as the player sees them, or all face up in a replay."""
+        game = self.game
+        return game.open_columns() if self.reveal else game.columns

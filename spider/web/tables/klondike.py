@@ -172,7 +172,7 @@ class KlondikeTable(BaseTable[KlondikeGame]):
         self._up_code = card_code(step.cards[0]) if up and step is not None and step.cards else None
         old_found = list(self.found_keys)
         self._clear_marks()
-        for pile, view in zip(self.columns, game.columns, strict=True):
+        for pile, view in zip(self.columns, self.views(), strict=True):
             pile.show(self.faces, self.tx, view.down, view.up, self.steps)
         self._render_waste(game.waste)
         self._render_foundations(game.foundations)

@@ -142,7 +142,7 @@ class SpiderTable(BaseTable[SpiderGame]):
         flows = self._flows(step, kind) if step is not None else None
         before = [(c.downs, c.steps, len(c.keys)) for c in self.columns] if flows else None
         sweep = self._sweep_from(step) if step is not None and kind not in ("undo",) else []
-        for col, view in zip(self.columns, game.columns, strict=True):
+        for col, view in zip(self.columns, self.views(), strict=True):
             col.show(self.faces, self.tx, view.down, view.up, self.steps)
         self._render_status()
         self._clear_marks()
