@@ -343,3 +343,23 @@ def test_a_damaged_document_is_refused(damage: Callable[[dict[str, Any]], object
     assert e.value.message.key == "analysis.broken"
     with pytest.raises(MessageError):
         Analysis.from_json("[1, 2]")
+
+
+# ----------------------------------------------------------------------------- Spider
+def test_spider_is_analysed_with_every_card_known() -> None:
+    from spider.spider_game import Game as SpiderGame
+    from spider.spider_game import solve as spider_solve
+    from spider.spider_game import solve_known as spider_known
+
+    g = SpiderGame.from_text("spider 1\nstock: -\ndone: S S S S S S S\n"
+                             "1: #AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\n"
+                             + "".join(f"{i}:\n" for i in range(2, 11)).rstrip("\n"))
+    with pytest.raises(ValueError):
+        spider_solve(g, 1000)  # the ace lies face down, never seen: no verdict for a player
+    before = g.to_json()
+    assert spider_known(g, 1000).status == "solved" and g.to_json() == before
+    g.play(g.legal_moves()[0])
+    a = analyse(g, 30.0, given_up=True)
+    assert (a.game, a.status, a.from_start) == ("spider", "winnable_at_end", "won")
+    assert replays_to_win(g, a.winning_line)
+    assert Analysis.from_json(a.to_json()) == a
