@@ -169,7 +169,7 @@ TEXTS = {
     "duel.level.easy": "Leicht",
     "duel.level.medium": "Mittel",
     "duel.level.strong": "Stark",
-    "duel.against.computer": "Duell gegen {name} ({level})",
+    "duel.computer.level": "{name} ({level})",
     "duel.opponent.thinking": "denkt nach …",
     "duel.answer.not_sent": "Diese Antwort gehört zu keiner Herausforderung, die von hier verschickt wurde: Sie wird nicht gezählt, und keines der beiden Ergebnisse gilt als deines.",
     "duel.result.level": "Stärke",

@@ -165,7 +165,7 @@ TEXTS = {
     "duel.level.easy": "Easy",
     "duel.level.medium": "Medium",
     "duel.level.strong": "Strong",
-    "duel.against.computer": "Duel against {name} ({level})",
+    "duel.computer.level": "{name} ({level})",
     "duel.opponent.thinking": "thinking …",
     "duel.answer.not_sent": "This answer belongs to no challenge sent from here: it is not counted, and neither result is taken as yours.",
     "duel.result.level": "Strength",
