@@ -82,7 +82,7 @@ Ended = Literal["won", "stuck", "given_up"]
 Status = Literal["won", "lost_from_start", "losing_move", "winnable_at_end", "undecided"]
 FORMAT: Final = "spider-analysis"
 VERSION: Final = 1
-DEFAULT_MAX_NODES: Final = 2_000_000
+DEFAULT_MAX_NODES: Final = 500_000
 
 
 @dataclass(frozen=True)
