@@ -3,8 +3,8 @@ kind), the values it starts with, and what taking the player's values changes. N
 import: tested on CPython. The dialog (:meth:`spider.web.dialogs.Dialogs.open_settings`)
 draws them; the shell applies what :func:`take` says changed.
 
->>> [o.name for o in options("de")][:3]
-['lang', 'four_color', 'card_letters']
+>>> [o.name for o in options("de")][:7]
+['lang', 'theme', 'card_size', 'animations', 'left_handed', 'four_color', 'card_letters']
 >>> s = Settings()  # the language follows the browser until the dialog is saved once
 >>> sorted(take(s, {**values(s, "de"), "card_letters": "german", "time_limit": 5}))
 ['card_letters', 'lang', 'time_limit']
@@ -19,6 +19,7 @@ from typing import Literal
 
 from ..core.cards import LETTERS
 from ..texts import LANGUAGES
+from .looks import ANIMATIONS, CARD_SIZES, THEMES
 from .storage import Settings
 
 Kind = Literal["check", "choice", "minutes"]
@@ -36,9 +37,12 @@ class Option:
 
 
 def options(lang: str) -> list[Option]:
-    """The dialog's rows for a page in ``lang`` (the card letters only where they differ:
-    on the German page)."""
-    rows = [Option("lang", "choice", LANGUAGES), Option("four_color", "check")]
+    """The dialog's rows for a page in ``lang``: the language, how the table looks and moves
+    (:mod:`spider.web.looks`), the deck, then each game's own (the card letters only where
+    they differ: on the German page)."""
+    rows = [Option("lang", "choice", LANGUAGES), Option("theme", "choice", THEMES),
+            Option("card_size", "choice", CARD_SIZES), Option("animations", "choice", ANIMATIONS),
+            Option("left_handed", "check"), Option("four_color", "check")]
     if lang == "de":
         rows.append(Option("card_letters", "choice", LETTERS))
     rows += [Option("lenient_deal", "check"), Option("points", "check"), Option("time_limit", "minutes")]

@@ -40,6 +40,7 @@ from ..core.messages import MessageError, Msg
 from ..core.registry import Solitaire, find_game, game_from_json, game_from_text, games
 from ..core.saves import load_json
 from ..texts import LANGUAGES
+from .looks import ANIMATIONS, CARD_SIZES, THEMES
 from .mode import Meta
 
 if TYPE_CHECKING:
@@ -61,6 +62,12 @@ SHARED: Final[dict[str, tuple[type, Callable[[object], bool]]]] = {
     "four_color": (bool, lambda v: True),
     "lang": (str, lambda v: v in LANGUAGES),
     "card_letters": (str, lambda v: v in LETTERS),
+    # How the table looks and moves (spider/web/looks.py): added in version 2, so a document
+    # without them is read with their defaults.
+    "theme": (str, lambda v: v in THEMES),
+    "card_size": (str, lambda v: v in CARD_SIZES),
+    "animations": (str, lambda v: v in ANIMATIONS),
+    "left_handed": (bool, lambda v: True),
 }
 
 SaveResult = Literal["saved", "failed", "blocked", "conflict", "off"]
@@ -101,16 +108,23 @@ GAME_KEYS: Final[Mapping[str, str]] = _GameKeys()
 class Settings:
     """What the player chose, remembered across visits: the shared choices (``game``, the
     game the new-game dialog offers first; ``four_color``; ``lang``, ``None`` to follow
-    the browser) and each game's own (its descriptor's ``settings`` dataclass, :meth:`of`).
+    the browser; how the table looks and moves: ``theme``, ``card_size``, ``animations``,
+    ``left_handed``, :mod:`spider.web.looks`) and each game's own (its descriptor's
+    ``settings`` dataclass, :meth:`of`).
     The stored document is flat, so a game's field is also read and set by its name here
     (``settings.suits``), and ``Settings(suits=2)`` sets it."""
 
     def __init__(self, *, game: str = "spider", four_color: bool = False, lang: str | None = None,
-                 card_letters: str = "game", **fields: object) -> None:
+                 card_letters: str = "game", theme: str = "system", card_size: str = "normal",
+                 animations: str = "normal", left_handed: bool = False, **fields: object) -> None:
         self.game = game
         self.four_color = four_color
         self.lang = lang
         self.card_letters = card_letters
+        self.theme = theme
+        self.card_size = card_size
+        self.animations = animations
+        self.left_handed = left_handed
         own: dict[str, object] = {g.name: g.settings() for g in games()}
         object.__setattr__(self, "_own", own)
         for name, value in fields.items():

@@ -30,6 +30,11 @@ from . import NONE, NOTHING, Answer, Spot, refuse
 TOP_ROW: Final[tuple[int, ...]] = (STOCK, WASTE, *FOUNDATION_OF)
 PLACES: Final[tuple[int, ...]] = (*TOP_ROW, *range(COLUMNS))
 ABOVE: Final[dict[int, int]] = dict(zip(TOP_ROW, (0, 1, 3, 4, 5, 6), strict=True))
+# The left-handed table (the setting; assets/klondike.css) mirrors the top row: the four
+# foundations over the first four columns, the waste over the fifth and sixth (its cards
+# start on the fifth), the stock over the last. The arrow keys follow what the eye sees.
+TOP_ROW_LEFT: Final[tuple[int, ...]] = (*FOUNDATION_OF, WASTE, STOCK)
+ABOVE_LEFT: Final[dict[int, int]] = dict(zip(TOP_ROW_LEFT, (0, 1, 2, 3, 4, 6), strict=True))
 
 
 @dataclass(frozen=True)
@@ -254,19 +259,27 @@ class KlondikeControl:
         return self.deselect(say=True) if self.sel is not None else None
 
 
-def next_place(place: int, key: str) -> int:
-    """Left and right go along a row (round), up and down to the other row.
+def next_place(place: int, key: str, *, left_handed: bool = False) -> int:
+    """Left and right go along a row as it is drawn (round), up and down to the other row:
+    down to the column under a place, up to the place over a column (the nearer one, the
+    left one of two as near). ``left_handed``: the mirrored top row.
 
     >>> next_place(STOCK, "ArrowLeft") == FOUNDATION_OF[3], next_place(0, "ArrowUp") == STOCK
     (True, True)
+    >>> next_place(STOCK, "ArrowRight", left_handed=True) == FOUNDATION_OF[0]
+    True
+    >>> next_place(6, "ArrowUp", left_handed=True) == STOCK
+    True
     """
+    top, above = (TOP_ROW_LEFT, ABOVE_LEFT) if left_handed else (TOP_ROW, ABOVE)
     if key in ("ArrowLeft", "ArrowRight"):
-        row = list(TOP_ROW) if place in TOP_ROW else list(range(COLUMNS))
+        row = list(top) if place in top else list(range(COLUMNS))
         step = -1 if key == "ArrowLeft" else 1
         return row[(row.index(place) + step) % len(row)]
-    if place in TOP_ROW:
-        return ABOVE[place]
-    return min(TOP_ROW, key=lambda p: (abs(ABOVE[p] - place), ABOVE[p]))
+    if place in top:
+        return above[place]
+    return min(top, key=lambda p: (abs(above[p] - place), above[p]))
 
 
-__all__ = ["PLACES", "TOP_ROW", "KlondikeControl", "Selection", "next_place"]
+__all__ = ["ABOVE", "ABOVE_LEFT", "PLACES", "TOP_ROW", "TOP_ROW_LEFT", "KlondikeControl", "Selection",
+           "next_place"]

@@ -15,6 +15,9 @@ CARD_RATIO = 1.4  # card height / width (the CSS uses aspect-ratio 5 / 7)
 FAN = 0.3  # Klondike's draw 3: the waste's top cards lie this many card widths apart (as the CSS)
 FAN_CARDS = 3
 MIN_FONT = 10.0  # px: a corner index never gets smaller
+INDEX_FONT = (11.0, 22.0)  # px: the corner index's font, from .. to (as wide cards allow)
+INDEX_FONT_LARGE = (11.0, 30.0)  # the same for the card size Large
+LARGE_SHARE = 1.15  # Large: the corner index is this much bigger for a card of the same width
 TIGHT_PX = 5.0  # face-down cards closer than this show their number
 
 
@@ -39,6 +42,20 @@ class Steps(NamedTuple):
 
 
 NO_STEPS = Steps(0.0, 0.0, 0.0, False)
+
+
+def index_font(card_w: float, share: float, *, large: bool = False) -> float:
+    """The corner index's font size for a card ``card_w`` wide: ``share`` of its width,
+    within :data:`INDEX_FONT`; the card size Large (the setting) makes it
+    :data:`LARGE_SHARE` bigger, up to a larger limit.
+
+    >>> index_font(37.7, 0.38), index_font(37.7, 0.38, large=True)  # Spider on a phone
+    (14.326, 16.4749)
+    >>> index_font(112, 0.38), index_font(150, 0.34, large=True)   # wide screens
+    (22.0, 30.0)
+    """
+    low, high = INDEX_FONT_LARGE if large else INDEX_FONT
+    return round(min(high, max(low, card_w * share * (LARGE_SHARE if large else 1.0))), 4)
 
 
 def fit(height: float, card_h: float, font: float, downs: int, n: int, *,
