@@ -114,7 +114,8 @@ class DuelFlow:
             self.session.settings.opponent_level = level
             self.session.storage.save_settings(self.session.settings)
             info = Duel(way="computer", name=names[0], me=me, cpu_level=level)
-            note = Msg("duel.against.computer", name=names[0], level=Msg(LEVEL_NAME(level=level)))
+            computer = Msg("duel.computer.level", name=names[0], level=Msg(LEVEL_NAME(level=level)))
+            note = Msg("duel.against", name=computer)
         elif way == "device":
             pair = (me or names[1], other or names[2])
             info = Duel(way="device", names=pair, turn=1, name=pair[1], me=pair[0])
