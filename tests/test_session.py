@@ -476,3 +476,12 @@ def test_a_fresh_game_is_the_variant_the_player_last_chose(name: str) -> None:
     backend.data[SETTINGS_KEY] = settings_doc(game=name, suits=2, draw=3)
     s, _clock, _b = session(backend)
     assert s.game.game_name == name and s.game.variant == (2 if name == "spider" else 3)
+
+
+def test_klondike_quick_taps_on_two_cards_of_a_pile_are_two_taps() -> None:
+    g = KlondikeGame.from_text(kbuild(["* 8S", "* 8C", "* 7H", "* KD", "AH", "* KC", "* #5D 6C"]))
+    c = KlondikeControl(g)
+    refused = c.tap(Spot(6, 0, False))  # a face-down card
+    assert refused.refusal and refused.say is not None and refused.say.key == "klondike.move.face_down"
+    second = c.double_tap(top(g, 6))  # the input saw two taps on column 7: the second is a tap
+    assert second == KlondikeControl(g).tap(top(g, 6)) and c.sel is not None

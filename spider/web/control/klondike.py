@@ -155,12 +155,15 @@ class KlondikeControl:
     def double_tap(self, spot: Spot) -> Answer:
         """A double tap acts on one card, the one its first tap hit: when that tap already
         moved it, nothing more happens (the second tap never hits the card it uncovered);
-        otherwise the card goes to its foundation when it can go there now, else the
-        selection is cleared and the reason said."""
+        two quick taps on two different cards of a pile are two taps; otherwise the card goes
+        to its foundation when it can go there now, else the selection is cleared and the
+        reason said."""
         tapped, self._tapped = self._tapped, None
-        if tapped is not None and tapped[0].place == spot.place and tapped[2] is self.game \
-                and tapped[1] != self.game.moves_count:
-            return NOTHING
+        if tapped is not None and tapped[0].place == spot.place and tapped[2] is self.game:
+            if tapped[1] != self.game.moves_count:  # the first tap moved its card
+                return NOTHING
+            if tapped[0] != spot:  # quick taps on two cards of a pile: two taps
+                return self.tap(spot)
         found = self.source(spot)
         if found is None:
             return NOTHING
