@@ -347,9 +347,14 @@ def _outside(d: Element, e: Event) -> bool:
 
 
 def _mark_outside(d: Element, e: Event) -> None:
-    d.setAttribute("data-outside", "1" if e.target.isSameNode(d) and _outside(d, e) else "")
+    """A press outside the dialog closes it when it is let go there, unless it is the second
+    press of a double click or tap (its first may have opened the dialog: a card put up on
+    the first click wins the game, and the second must not dismiss the result)."""
+    outside = e.target.isSameNode(d) and _outside(d, e) and int(e.detail or 0) < 2
+    d.setAttribute("data-outside", "1" if outside else "")
 
 
 def _close_outside(d: Element, e: Event) -> None:
-    if e.target.isSameNode(d) and d.getAttribute("data-outside") == "1" and _outside(d, e):
+    if e.target.isSameNode(d) and d.getAttribute("data-outside") == "1" and _outside(d, e) \
+            and int(e.detail or 0) < 2:
         d.close()

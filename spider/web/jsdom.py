@@ -163,6 +163,7 @@ class Event(Protocol):
     metaKey: bool
     shiftKey: bool
     altKey: bool
+    detail: int  # a press's click count (2: the second press of a double click)
     data: Message  # a worker's message
 
     def preventDefault(self) -> None: ...
