@@ -198,7 +198,7 @@ class SpiderTable(BaseTable[SpiderGame]):
             self.stock.classList.toggle("empty", rounds == 0)
             label = tx("ui.stock", n=rounds) if rounds else tx("ui.stock.empty")
             self.stock.setAttribute("aria-label", label)
-            self.host.tool("deal", enabled=rounds != 0)
+        self.host.tool("deal", enabled=rounds != 0)  # also a button built anew (another game resumed)
         key = "".join(done)
         if self._shown_done != key or not self.foundation.hasAttribute("aria-label"):
             self._shown_done = key
