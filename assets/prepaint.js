@@ -32,12 +32,12 @@
      place, nothing else: no child, no other attribute. (The page's DOM never holds a
      face-down card's identity anyway, so the copy, a subset of it, cannot either.)
      With it: the game it shows (#board's data-game), a hash of that game's save (its
-     descriptor's save key) as it was when it was taken, the language, the colours and the
-     window size.
+     descriptor's save key) as it was when it was taken, the language, the colours, the card
+     size and the window size.
    - Painted only when it belongs to the game saved now: the current game (settings.game)
      is the picture's, the hash matches that game's save (another tab played on, a new
-     game, an unreadable save: no picture), the language and the window size (within a
-     margin: a rotated phone gets the skeleton) are the same, and the address opens no
+     game, an unreadable save: no picture), the language, the card size and the window size
+     (within a margin: a rotated phone gets the skeleton) are the same, and the address opens no
      other game (?deal=, ?pos=, ?duel=: links.KINDS; a duel link's skeleton is the duel's
      game, in outline).
    - Painted as a copy of the page (div.app.picture) laid over the skeleton: inert (no
@@ -48,15 +48,19 @@
    - A picture that cannot be read or built is dropped silently: the skeleton shows. */
 /** @typedef {{name: string, deal_letter: string, variants: number[], save_key: string,
  *    dealt: number[], dealt_piles: ("stock" | "waste" | "foundation")[], duel: boolean}} Game
+ *  @typedef {{setting: string, attribute: string, values: Record<string, string | null>,
+ *    default: string | boolean}} Marker  a setting shown on <html> (null: the system's theme)
+ *  @typedef {{markers: Marker[], system_dark: string, system: Record<string, string>,
+ *    theme_colors: Record<string, string>}} Looks
  *  @typedef {{games: Game[], default_game: string, suits: [string, string][],
  *    links: {deal: string, pos: string, duel: string, lang: string},
- *    settings_key: string}} House
+ *    settings_key: string, looks: Looks}} House
  *  @typedef {Record<string, Record<string, string>>} Texts  the words, per language
  *  @typedef {[string, Record<string, string>, Record<string, string>, Copy[]]} Copied
  *    an element copied: [tag, attributes, custom properties, children]
  *  @typedef {string | Copied} Copy  an element copied, or a text
  *  @typedef {{format: number, game: string, save: string, lang: string, four: boolean,
- *    width: number, height: number, parts: Record<string, Copy>}} Picture */
+ *    cards?: string | null, width: number, height: number, parts: Record<string, Copy>}} Picture */
 (() => {
   "use strict";
   /* texts:start (stamped by scripts/build_site.py) */
@@ -97,13 +101,42 @@
   }
 
   // ------------------------------------------------------------------ language, game, skeleton
-  /** @type {{game?: unknown, lang?: unknown}} */
+  /** @type {Record<string, unknown>} */
   let settings;
   try {
     settings = JSON.parse(read(HOUSE.settings_key) || "{}") || {};
   } catch {
     settings = {}; // unreadable: the defaults (Python says what happened)
   }
+
+  /* How the table looks and moves, as the player set it up (spider/web/looks.py, stamped as
+     HOUSE.looks): the theme, the card size, the animations and the hand go on <html> here,
+     before the first paint, as Python will keep them, so a dark player never sees a light
+     frame and the table is laid out at its size and on its side from the start (nothing moves
+     when Python arrives). The theme System is the device's (prefers-color-scheme), followed
+     live until Python is ready and follows it itself; <meta name="theme-color"> goes with it.
+     A value the settings cannot hold counts as the default. */
+  const { looks } = HOUSE;
+  const systemDark = window.matchMedia(looks.system_dark);
+  function paintLooks() {
+    let theme = "";
+    for (const m of looks.markers) {
+      const value = settings[m.setting];
+      const key = typeof value === "string" || typeof value === "boolean" ? String(value) : "";
+      const shown = Object.hasOwn(m.values, key) ? m.values[key] : m.values[String(m.default)];
+      const system = shown === null;
+      const attribute = system ? looks.system[String(systemDark.matches)] : shown;
+      if (system || Object.values(m.values).includes(null)) theme = attribute;
+      root.setAttribute(m.attribute, attribute);
+    }
+    const meta = document.querySelector('meta[name="theme-color"]');
+    if (meta && looks.theme_colors[theme]) meta.setAttribute("content", looks.theme_colors[theme]);
+  }
+  paintLooks();
+  systemDark.addEventListener("change", function follow() {
+    if (root.classList.contains("ready")) systemDark.removeEventListener("change", follow);
+    else paintLooks();
+  });
   const query = new URLSearchParams(location.search);
   const wanted = typeof settings.lang === "string" ? settings.lang : null;
   const browser = (navigator.languages || [navigator.language || "de"])[0] || "de";
@@ -257,7 +290,8 @@
     /** @type {Picture} */
     const taken = {
       format: PICTURE_FORMAT, game: name, save: hash(save), lang: root.lang,
-      four: root.classList.contains("four"), width: innerWidth, height: innerHeight, parts,
+      four: root.classList.contains("four"), cards: root.getAttribute("data-cards"), width: innerWidth,
+      height: innerHeight, parts,
     };
     try {
       storage.setItem(PICTURE_KEY, JSON.stringify(taken));
@@ -297,6 +331,7 @@
     const pic = JSON.parse(raw);
     if (!pic || pic.format !== PICTURE_FORMAT || pic.game !== game.name || pic.save !== hash(save)
         || pic.lang !== lang || !near(pic.width, innerWidth, 0.1) || !near(pic.height, innerHeight, 0.2)
+        || (pic.cards !== undefined && pic.cards !== root.getAttribute("data-cards"))
         || !pic.parts || !pic.parts.board) {
       return null;
     }

@@ -24,7 +24,8 @@ What goes in:
 
 It stamps into the pre-Python script (`assets/prepaint.js`) the words it shows, from the
 text catalogs, and a JSON copy of what it knows of the games, from their descriptors
-(`prepaint_house`: deal IDs, save keys, a fresh deal's shape, the link parameters). Then
+(`prepaint_house`: deal IDs, save keys, a fresh deal's shape, the link parameters, the
+markers of the player's theme, card size, animations and hand). Then
 it stamps the service worker (`build/site/sw.js`): the block between
 `/* precache:start` and `/* precache:end */` becomes the list of EVERY other file of the
 site with its Subresource Integrity hash, and a version that is a hash of that list. Any
@@ -166,11 +167,14 @@ def prepaint_house(root: Path = ROOT) -> dict[str, Any]:
     - `suits`: `[letter, symbol]` per suit, in the order a fresh deal's foundations lie;
     - `links`: the query parameters of a link (`spider/web/links.py`): `deal`, `pos` and
       `duel` open a game (`KINDS`, in that order), `lang` picks the language;
-    - `settings_key`: the storage key of the settings (`spider/web/storage.py`)."""
+    - `settings_key`: the storage key of the settings (`spider/web/storage.py`);
+    - `looks`: how the settings the player set up show on `<html>` before the first paint
+      (`spider/web/looks.py`, `house()`: the markers, the theme System follows, the colours
+      of `<meta name="theme-color">`)."""
     with _package(root):
         from spider.core.cards import SUIT_LETTERS, SUIT_SYMBOLS
         from spider.core.registry import games
-        from spider.web import links, storage
+        from spider.web import links, looks, storage
     deal, pos, duel = links.KINDS
     (lang,) = (name for name in links.STRIPPED if name not in links.KINDS)
     return {
@@ -180,6 +184,7 @@ def prepaint_house(root: Path = ROOT) -> dict[str, Any]:
         "suits": [list(pair) for pair in zip(SUIT_LETTERS, SUIT_SYMBOLS, strict=True)],
         "links": {"deal": deal, "pos": pos, "duel": duel, "lang": lang},
         "settings_key": storage.SETTINGS_KEY,
+        "looks": looks.house(),
     }
 
 

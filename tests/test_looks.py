@@ -206,13 +206,19 @@ def test_the_start_up_script_gets_the_markers_as_python_sets_them() -> None:
             assert stamped == looks.markers(chosen, system_dark)
 
 
-def test_large_cards_have_bigger_corners_within_bounds() -> None:
-    for width in (20, 37.7, 39, 55, 56.6, 80, 104, 122, 154, 300):
+def test_large_cards_have_bigger_corners_that_stay_inside_the_card() -> None:
+    """Large: a bigger corner index for the same card, up to 30 px instead of 22; the widest
+    index ("10" and its suit) never wider than the card (e2e/test_comfort.py measures it)."""
+    from spider.web.tables.layout import INDEX_EDGE, INDEX_EMS
+
+    for width in (36, 37.7, 39, 45, 55, 56.6, 62.8, 80, 104, 122, 154, 300):
         for share in (0.34, 0.38):
             normal, large = index_font(width, share), index_font(width, share, large=True)
             assert 11 <= normal <= 22 and 11 <= large <= 30
-            assert large >= normal and (large > normal or normal == 11 or width * share >= 22)
-    assert index_font(39, 0.38, large=True) > index_font(37.7, 0.38) * 1.15  # Spider, phone in portrait
+            assert large > normal or normal == 22 == large - 8
+            assert large * INDEX_EMS + INDEX_EDGE <= width + 1e-3
+    assert index_font(112, 0.38) == 22 and index_font(122, 0.38, large=True) == 30  # desktop Spider
+    assert index_font(39, 0.38, large=True) > index_font(37.7, 0.38)  # Spider, a phone in portrait
 
 
 # ------------------------------------------------------------------ Klondike's keys on the mirrored table

@@ -34,6 +34,7 @@ from .i18n import Texts, choose_language
 from .input import Input
 from .jsdom import Event
 from .links import query, strip_link
+from .looks import pace
 from .records import Records
 from .rooms import room
 from .session import Outcome, Session
@@ -101,6 +102,12 @@ class App:
     @property
     def reduced_motion(self) -> bool:
         return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+    @property
+    def motion(self) -> float:
+        """How long animations take, as a share of their normal time (0: none): the
+        Animations setting, and none at all when the browser asks for reduced motion."""
+        return pace(str(self.session.settings.animations), self.reduced_motion)
 
     def setting(self, name: str) -> object:
         return getattr(self.session.settings, name)
@@ -318,8 +325,8 @@ class App:
             self.clock_show()
         if out.ask_verdict:
             self.verdict.ask(s.game, lambda result: self.show(s.verdict_answer(result)))
-        if out.celebrate and not self.reduced_motion:
-            celebrate()
+        if out.celebrate and self.motion:
+            celebrate(self.motion)
         if out.dialog is not None:
             self.chrome.open(out.dialog)
         for name in out.then:

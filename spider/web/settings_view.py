@@ -1,25 +1,34 @@
-"""The settings on the page: the settings dialog, the language button and the four-colour
-deck's button. What the dialog offers and what taking its values changes is
-:mod:`spider.web.options` (no browser there); saving and what to draw again is the
-session's (:meth:`spider.web.session.Session.apply_settings`)."""
+"""The settings on the page: the settings dialog, the language button, the four-colour
+deck's button, and how the table looks and moves (the markers on ``<html>`` and the
+``theme-color`` of :mod:`spider.web.looks`; the theme System follows the device's light
+or dark mode as it changes, without a reload). What the dialog offers and what taking its
+values changes is :mod:`spider.web.options` (no browser there); saving and what to draw
+again is the session's (:meth:`spider.web.session.Session.apply_settings`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Final, Protocol
 
-from pyscript import document
+from pyscript import document, window
 
 from . import options
 from .dialogs import Dialogs
+from .dom import Bindings, absent
 from .i18n import Texts
+from .looks import SYSTEM_DARK, THEME_COLORS, markers
 from .session import Outcome, Session
+from .tables.base import Table
+
+# The settings that change the table's geometry: the table measures itself again.
+GEOMETRY: Final = frozenset({"card_size", "left_handed"})
 
 
 class _Shell(Protocol):
     tx: Texts
     dialogs: Dialogs
     session: Session
+    table: Table | None
 
     def on(self, name: str, handler: Callable[[], None], *, paused_ok: bool = False) -> None: ...
 
@@ -36,6 +45,11 @@ class SettingsView:
         shell.on("settings-save", self.save, paused_ok=True)
         shell.on("lang", self.other_language, paused_ok=True)
         shell.on("four_color", self.four_color)
+        # For the page's life: the device switching between light and dark.
+        self.life = Bindings()
+        self.system = window.matchMedia(SYSTEM_DARK)
+        self.life.listen(self.system, "change", lambda _e: self.looks())
+        self.looks()
 
     def open(self) -> None:
         lang = self.shell.tx.lang
@@ -56,6 +70,10 @@ class SettingsView:
         changed = options.take(s.settings, values)
         lang = s.settings.lang if s.settings.lang in ("de", "en") else self.shell.tx.lang
         self._four()
+        self.looks()
+        table = self.shell.table
+        if changed & GEOMETRY and table is not None:
+            table.relayout()  # the same cards, measured again in their new places and sizes
         self.shell.show(s.apply_settings(changed, lang != self.shell.tx.lang))
 
     def four_color(self) -> None:
@@ -67,5 +85,18 @@ class SettingsView:
         document.documentElement.classList.toggle("four", on)
         self.shell.tool("four_color", pressed=on)
 
+    def looks(self) -> None:
+        """Put the theme, the card size, the animations' pace and the hand on ``<html>``
+        (only what differs is written), and the theme's colour into ``theme-color``."""
+        root = document.documentElement
+        shown = markers(self.shell.session.settings, bool(self.system.matches))
+        for name, value in shown.items():
+            if root.getAttribute(name) != value:
+                root.setAttribute(name, value)
+        meta = document.querySelector('meta[name="theme-color"]')
+        color = THEME_COLORS[shown["data-theme"]]
+        if not absent(meta) and meta.getAttribute("content") != color:
+            meta.setAttribute("content", color)
 
-__all__ = ["SettingsView"]
+
+__all__ = ["GEOMETRY", "SettingsView"]

@@ -45,6 +45,11 @@ class Host(Protocol):
     @property
     def reduced_motion(self) -> bool: ...
 
+    @property
+    def motion(self) -> float:
+        """How long animations take, as a share of their normal time (0: none)."""
+        ...
+
     def setting(self, name: str) -> object: ...
 
     def tool(self, name: str, *, enabled: bool | None = None, pressed: bool | None = None,
@@ -234,16 +239,17 @@ class Column:
             self.node.setAttribute("aria-label", label)
 
 
-def fly(node: Element, dx: float, dy: float, j: int = 0) -> None:
+def fly(node: Element, dx: float, dy: float, j: int = 0, pace: float = 1.0) -> None:
     """A card just drawn where it landed comes from ``(dx, dy)`` away (the ``j``-th card of a
-    block a little later); no flight for less than a pixel. A card in flight catches no tap:
-    a tap on the card it passes over means that card."""
-    if abs(dx) < 1 and abs(dy) < 1:
+    block a little later), in ``pace`` times the normal time (the Animations setting; 0: no
+    flight); no flight for less than a pixel. A card in flight catches no tap: a tap on the
+    card it passes over means that card."""
+    if (abs(dx) < 1 and abs(dy) < 1) or pace <= 0:
         return
     node.animate(
         obj([{"transform": f"translate({dx:.1f}px,{dy:.1f}px)", "zIndex": 60, "pointerEvents": "none"},
              {"transform": "none", "zIndex": 60, "pointerEvents": "none"}]),
-        obj({"duration": ANIM_MS + 12 * j, "easing": "ease-out"}),
+        obj({"duration": (ANIM_MS + 12 * j) * pace, "easing": "ease-out"}),
     )
 
 

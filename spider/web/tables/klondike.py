@@ -28,11 +28,11 @@ from ..dom import Bindings, absent, byid, el, obj
 from ..jsdom import Element, Event
 from ..session import Outcome
 from .base import DOWN, BaseTable, Column, Host, fly, show_cards
-from .layout import CARD_RATIO, FAN, Steps, fan_slot, fit
+from .layout import CARD_RATIO, FAN, Steps, fan_slot, fit, index_font
 from .status import Status
 
-AUTO_MS = 170  # between two cards of auto-finish
-AUTO_REDUCED_MS = 60  # the same without motion: no flight, quicker steps
+AUTO_MS = 170  # between two cards of auto-finish (at the normal pace; Fast: half)
+AUTO_REDUCED_MS = 60  # the same without motion (Off, or reduced motion): no flight, quicker steps
 
 
 class Metrics:
@@ -138,7 +138,7 @@ class KlondikeTable(BaseTable[KlondikeGame]):
         m.card_w = max(20.0, float(first.clientWidth))
         m.card_h = m.card_w * CARD_RATIO
         m.height = max(m.card_h, float(first.clientHeight))
-        m.font = min(22.0, max(11.0, m.card_w * 0.34))
+        m.font = index_font(m.card_w, 0.34, large=self.host.setting("card_size") == "large")
         self.board.style.setProperty("--fs", f"{m.font:.1f}px")
         for place, node in self.places.items():
             r = node.getBoundingClientRect()
@@ -180,8 +180,9 @@ class KlondikeTable(BaseTable[KlondikeGame]):
         self._render_status()
         self._mark_last()
         self._mark_selection()
-        if flight is not None and not self.host.reduced_motion:
-            self._fly(flight, old_found)
+        pace = self.host.motion
+        if flight is not None and pace:
+            self._fly(flight, old_found, pace)
 
     def _render_waste(self, waste: tuple[str, ...]) -> None:
         keys = list(waste)
@@ -385,7 +386,7 @@ class KlondikeTable(BaseTable[KlondikeGame]):
         x, y = m.origins[src]
         return [(x, y + pile.top(i)) for i in range(max(0, n - count), n)]
 
-    def _fly(self, flight: Flight, old_found: list[str | None]) -> None:
+    def _fly(self, flight: Flight, old_found: list[str | None], pace: float) -> None:
         m = self.metrics
         pile, count, starts = flight.pile, flight.count, flight.starts
         if 0 <= pile < COLUMNS:
@@ -407,7 +408,7 @@ class KlondikeTable(BaseTable[KlondikeGame]):
             changed = [s for s in range(4) if old_found[s] != self.found_keys[s]]
             starts = [m.origins[FOUNDATION_OF[changed[0]]]] if changed else []
         for j, node in enumerate(nodes[:len(starts)]):
-            fly(node, starts[j][0] - ends[j][0], starts[j][1] - ends[j][1], j)
+            fly(node, starts[j][0] - ends[j][0], starts[j][1] - ends[j][1], j, pace)
 
     # ------------------------------------------------------------------ hits
     def spot(self, target: Element | None) -> Spot | None:
@@ -565,14 +566,16 @@ class KlondikeTable(BaseTable[KlondikeGame]):
         if game.is_won or not self.auto:
             self._stop_auto(say=False)
             return
-        self.timers.later(AUTO_REDUCED_MS if self.host.reduced_motion else AUTO_MS, self._auto_step)
+        pace = self.host.motion  # the Animations setting: Fast halves the pause, Off the quickest
+        self.timers.later(round(AUTO_MS * pace) if pace else AUTO_REDUCED_MS, self._auto_step)
 
     # ------------------------------------------------------------------ keys
     def key(self, key: str, target: Element | None) -> bool:
         place = self._place_at(target)
         letter = key.lower() if len(key) == 1 else ""
         if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
-            self.focus(next_place(place, key) if place is not None else self.focus_place)
+            left = self.host.setting("left_handed") is True  # the mirrored top row
+            self.focus(next_place(place, key, left_handed=left) if place is not None else self.focus_place)
         elif letter == "d":
             self.action("stock")
         elif letter == "a":

@@ -18,6 +18,11 @@ MIN_FONT = 10.0  # px: a corner index never gets smaller
 INDEX_FONT = (11.0, 22.0)  # px: the corner index's font, from .. to (as wide cards allow)
 INDEX_FONT_LARGE = (11.0, 30.0)  # the same for the card size Large
 LARGE_SHARE = 1.15  # Large: the corner index is this much bigger for a card of the same width
+# The widest corner index ("10" and a suit sign, the gap between) is this many times its font
+# size wide, and it needs this many px of the card beside it (the left border and padding):
+# a larger font would push the suit sign out of the card.
+INDEX_EMS = 2.3
+INDEX_EDGE = 4.0
 TIGHT_PX = 5.0  # face-down cards closer than this show their number
 
 
@@ -46,16 +51,17 @@ NO_STEPS = Steps(0.0, 0.0, 0.0, False)
 
 def index_font(card_w: float, share: float, *, large: bool = False) -> float:
     """The corner index's font size for a card ``card_w`` wide: ``share`` of its width,
-    within :data:`INDEX_FONT`; the card size Large (the setting) makes it
-    :data:`LARGE_SHARE` bigger, up to a larger limit.
+    within :data:`INDEX_FONT`, and never so big that the widest index leaves the card; the
+    card size Large (the setting) makes it :data:`LARGE_SHARE` bigger, up to a larger limit.
 
-    >>> index_font(37.7, 0.38), index_font(37.7, 0.38, large=True)  # Spider on a phone
-    (14.326, 16.4749)
+    >>> index_font(37.7, 0.38), index_font(39, 0.38, large=True)  # Spider, a phone in portrait
+    (14.326, 15.2174)
     >>> index_font(112, 0.38), index_font(150, 0.34, large=True)   # wide screens
     (22.0, 30.0)
     """
     low, high = INDEX_FONT_LARGE if large else INDEX_FONT
-    return round(min(high, max(low, card_w * share * (LARGE_SHARE if large else 1.0))), 4)
+    wanted = card_w * share * (LARGE_SHARE if large else 1.0)
+    return round(max(low, min(high, wanted, (card_w - INDEX_EDGE) / INDEX_EMS)), 4)
 
 
 def fit(height: float, card_h: float, font: float, downs: int, n: int, *,

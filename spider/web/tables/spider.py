@@ -26,7 +26,7 @@ from ..dom import byid, el, keep, obj
 from ..jsdom import Element, Event
 from ..session import Outcome
 from .base import DOWN, BaseTable, Column, Host, fly
-from .layout import CARD_RATIO, Steps, fit
+from .layout import CARD_RATIO, Steps, fit, index_font
 from .status import Status
 
 if TYPE_CHECKING:
@@ -117,7 +117,7 @@ class SpiderTable(BaseTable[SpiderGame]):
         m.height = max(60.0, float(first.clientHeight))
         m.card_w = max(20.0, float(first.clientWidth))
         m.card_h = m.card_w * CARD_RATIO
-        m.font = min(22.0, max(11.0, m.card_w * 0.38))
+        m.font = index_font(m.card_w, 0.38, large=self.host.setting("card_size") == "large")
         m.board_left = board_rect.left
         m.board_top = board_rect.top
         m.lefts = [float(c.node.offsetLeft) for c in self.columns]
@@ -153,12 +153,12 @@ class SpiderTable(BaseTable[SpiderGame]):
             for node in dst.cards[max(0, n - last.count):]:
                 node.classList.add("last")
                 self.marked.append(node)
-        motion = not self.host.reduced_motion
-        if flows and before is not None and motion:
-            self._animate(flows, before)
-        if motion:
+        pace = self.host.motion
+        if flows and before is not None and pace:
+            self._animate(flows, before, pace)
+        if pace:
             for col_index, top, letter in sweep:
-                self._sweep(col_index, top, letter)
+                self._sweep(col_index, top, letter, pace)
 
     def _flows(self, step: Step, kind: str) -> list[tuple[int, int, int]] | None:
         mv = step.move
@@ -234,7 +234,7 @@ class SpiderTable(BaseTable[SpiderGame]):
 
     # ------------------------------------------------------------------ motion
     def _animate(
-        self, flows: list[tuple[int, int, int]], before: list[tuple[int, Steps, int]]
+        self, flows: list[tuple[int, int, int]], before: list[tuple[int, Steps, int]], pace: float
     ) -> None:
         m = self.metrics
         for src, dst, count in flows:
@@ -251,11 +251,12 @@ class SpiderTable(BaseTable[SpiderGame]):
                     downs, steps, length = before[src]
                     dx = m.lefts[src] - m.lefts[dst]
                     dy = steps.top(length - count + j, downs) - col.top(i)
-                fly(node, dx, dy, j)
+                fly(node, dx, dy, j, pace)
 
-    def _sweep(self, col_index: int, top: float, letter: str) -> None:
+    def _sweep(self, col_index: int, top: float, letter: str, pace: float) -> None:
         """A finished run leaves the table: its king sweeps up to the row of runs (a copy
-        that is not part of the table: hidden from assistive technology, no ``data-card``)."""
+        that is not part of the table: hidden from assistive technology, no ``data-card``),
+        in ``pace`` times the normal time."""
         index = len(self.game.done) - 1
         slot = self.slots[min(max(index, 0), 7)]
         ghost = self.faces.node("K" + letter)
@@ -276,11 +277,11 @@ class SpiderTable(BaseTable[SpiderGame]):
         anim = ghost.animate(
             obj([{"transform": "none", "opacity": 1},
                  {"transform": f"translate({dx:.1f}px,{dy:.1f}px) scale({scale:.2f})", "opacity": 0.6}]),
-            obj({"duration": SWEEP_MS, "easing": "ease-in"}),
+            obj({"duration": SWEEP_MS * pace, "easing": "ease-in"}),
         )
         anim.finished.then(keep(lambda *_: ghost.remove()))
         slot.animate(obj([{"transform": "scale(1.6)"}, {"transform": "none"}]),
-                     obj({"duration": 300, "delay": SWEEP_MS}))
+                     obj({"duration": 300 * pace, "delay": SWEEP_MS * pace}))
 
     # ------------------------------------------------------------------ hits
     def spot(self, target: Element | None) -> Spot | None:
