@@ -5,19 +5,26 @@ engine's (``?pos=`` links built by the engine tests' builders)."""
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from e2e.conftest import open_game, wait_ready
+from e2e.klondike_page import stock
 from e2e.spider_page import (
     Game,
+    before_load,
     build,
     button,
     column,
+    dialog,
     generated_texts,
     message,
+    notice,
     open_pos,
+    open_settings,
     settle,
     text_of,
 )
@@ -94,3 +101,76 @@ def test_desktop_face_down_cards_under_a_long_run_show_their_number(page: Page, 
     assert drawn == "10"
     # a column whose backs can be told apart shows no number
     assert _down_count(page, 2)[1] is None
+
+
+# ---------------------------------------------------------------- item 8: notices said once
+
+ECHO = re.compile(r"\becho\b")
+
+
+def _bar_text(page: Page, kind: str) -> str:
+    bar = notice(page, kind)
+    expect(bar).to_be_visible()
+    return bar.locator(".bar-text").inner_text()
+
+
+def _said_once(page: Page, kind: str) -> None:
+    """The bar ``kind`` shows the sentence ``#msg`` holds: the line keeps it for screen
+    readers only (``echo``), it does not stand twice on the screen."""
+    text = _bar_text(page, kind)
+    expect(message(page)).to_have_text(text)
+    expect(message(page)).to_have_class(ECHO)
+    box = _box(message(page))
+    assert box["width"] <= 1 and box["height"] <= 1, box
+
+
+def _one_klondike_move(page: Page, base_url: str) -> None:
+    open_game(page, base_url, "?deal=K1-5")
+    stock(page).click()
+    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+
+
+@pytest.mark.phone_only  # (desktop: test_klondike_new_player.py, paused)
+def test_the_paused_notice_is_not_said_twice(page: Page, base_url: str) -> None:
+    _one_klondike_move(page, base_url)
+    button(page, text_of("ui.btn.pause")).click()
+    _said_once(page, "paused")
+    assert _bar_text(page, "paused") == text_of("ui.paused")
+
+
+@pytest.mark.phone_only
+@pytest.mark.xfail(strict=True, reason=(
+    "after Gleiche Karten neu #msg shows 'Dieselben Karten von vorn.' (ui.restart) without the class "
+    "echo, and the notice bar's sentence (ui.previous.restart) starts with that same sentence: it "
+    "stands twice on the screen"))
+def test_the_previous_game_notice_is_not_said_twice(page: Page, base_url: str) -> None:
+    """Same cards again replaces a started game: the bar offers it back and says so; the
+    message line does not show again what the bar says (hidden as an echo, or saying
+    something else)."""
+    _one_klondike_move(page, base_url)
+    button(page, text_of("ui.btn.restart")).click()
+    text = _bar_text(page, "previous")
+    assert text == text_of("ui.previous.restart")
+    shown = message(page).inner_text()
+    repeated = bool(shown.strip()) and shown.strip() in text
+    assert not repeated or ECHO.search(message(page).get_attribute("class") or ""), (shown, text)
+
+
+# ---------------------------------------------------------------- items 8 and 12: a minute is up
+
+
+def test_one_minute_is_up_in_the_singular_and_said_once(page: Page, base_url: str) -> None:
+    _one_klondike_move(page, base_url)
+    box = open_settings(page)
+    box.get_by_label(text_of("ui.settings.time_limit")).fill("1")
+    box.get_by_role("button", name=text_of("ui.settings.save")).click()
+    expect(dialog(page)).to_have_count(0)
+    # 59 s played: the next second of play runs past the minute
+    before_load(page, """
+        const g = JSON.parse(localStorage.getItem('spider.game.klondike'));
+        g.clock_ms = 59000; localStorage.setItem('spider.game.klondike', JSON.stringify(g));""")
+    page.reload()
+    wait_ready(page)
+    assert _bar_text(page, "time") == text_of("ui.time.up", n=1)
+    assert "(1 Minute)" in text_of("ui.time.up", n=1)
+    _said_once(page, "time")
