@@ -13,7 +13,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from e2e.conftest import open_game, wait_ready
 from e2e.duel_page import menu
-from e2e.klondike_page import MOVES, open_kpos, said, stock, waste
+from e2e.klondike_page import DRAW3, MOVES, open_kpos, said, stock, waste, waste_cards
 from e2e.klondike_page import Game as KGame
 from e2e.klondike_page import Move as KMove
 from e2e.klondike_page import build as kbuild
@@ -240,3 +240,27 @@ def test_klondike_statistics_have_no_duel_rows_a_chart_key_and_confirm_the_expor
         box.get_by_role("button", name=text_of("stats.btn.export")).click()
     expect(message(page)).to_have_attribute("data-key", "stats.exported")
     expect(message(page)).to_have_text(text_of("stats.exported", name=download.value.suggested_filename))
+
+
+# ---------------------------------------------------------------- item 11: the draw-3 fan
+
+
+def test_the_draw_three_fan_shows_every_cards_suit(page: Page, base_url: str, device: str) -> None:
+    open_kpos(page, base_url, DRAW3)
+    press(page, device, stock(page))
+    expect(waste(page).locator("[data-card]")).to_have_count(3)
+    settle(page)
+    drawn = KGame.from_text(DRAW3)
+    drawn.play(KMove.stock())
+    assert waste_cards(page) == list(drawn.waste)
+    hidden = waste(page).locator("[data-card]").evaluate_all("""cards => cards.map(c => {
+        const sign = c.querySelector('.ix i');
+        const r = sign.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return {card: c.dataset.card, size: [r.width, r.height], shown: !!hit && c.contains(hit),
+                text: sign.textContent};
+    }).filter(x => !x.shown || x.size[0] < 1 || x.size[1] < 1 || !x.text.trim())""")
+    assert hidden == [], hidden
+    # a fan: each card lies over part of the one under it
+    boxes = [_box(c) for c in waste(page).locator("[data-card]").all()]
+    assert all(a["x"] < b["x"] < a["x"] + a["width"] for a, b in pairwise(boxes)), boxes
