@@ -53,11 +53,12 @@ CAUGHT = "Solitaire: caught"
 # download).
 NEVER = frozenset({"stats-import", "stats-import-yes", "stats-export"})
 LONG_PRESS_MS = 650  # spider/web/input.py: 500 ms
-# Klondike's double click acts on one card (issue 18). It can still play two moves when its
-# first click moved the card and the second lands on the card that uncovered:
-# test_a_double_click_that_moves_a_card_never_moves_the_card_it_uncovered (xfail) in
-# e2e/test_random_play.py. Back to 1 once that is fixed.
-KLONDIKE_DOUBLE_MOVES = 2
+# Left out for now: the language switch (header button, settings) and the settings that
+# draw the page anew like it (the card letters): after them Zurück and Wiederholen are
+# enabled whatever the game (test_undo_and_redo_keep_their_state_when_the_language_changes,
+# xfail). LANGUAGE_SWITCH = 1 once that is fixed.
+LANGUAGE_SWITCH = 0
+REBUILDS = frozenset({"lang", "card_letters"})
 VERBOSE = bool(os.environ.get("RANDOM_PLAY_VERBOSE"))  # print every action as it is done
 
 # Seeds the page's randomness: crypto.getRandomValues becomes xorshift32 from the seed and
@@ -111,8 +112,12 @@ async (wait) => {
                        pressed: b.getAttribute('aria-pressed'), cls: b.className})) : [];
   const html = document.documentElement;
   const board = q('#board');
+  const replay = q('#replay');
   const out = {
     ready: html.classList.contains('ready'), paused: html.classList.contains('paused'),
+    replaying: html.classList.contains('replaying'),
+    replay: {shown: shown(replay), step: replay && replay.dataset.step, of: replay && replay.dataset.of,
+             buttons: shown(replay) ? buttons(replay) : []},
     lang: html.lang, game: board.dataset.game || null, draw: board.dataset.draw || null,
     stats: {}, dealId: (q('#deal-id') || {}).textContent || '',
     mode: ((q('#mode .mode-label') || {}).textContent) || '',
@@ -173,6 +178,7 @@ async (wait) => {
   if (top) {
     const [dlg, nth] = top;
     out.dialog = {id: dlg.id, cls: dlg.className, nth, open: open.length, buttons: buttons(dlg),
+      state: dlg.dataset.state || null,
       radios: qa('input[type=radio]', dlg).filter(shown).map(r => ({name: r.name, value: r.value,
         checked: r.checked})),
       checks: qa('input[type=checkbox]', dlg).filter(shown).map(r => ({name: r.name, checked: r.checked})),
@@ -255,6 +261,7 @@ class Before:
     name: str
     game: Any
     paused: bool
+    replaying: bool
     played: int | None
     dialog: str | None
 
@@ -451,6 +458,12 @@ class Player:
         game = self.saved(name)
         if game.game_name != name:
             self.fail(f"the board shows {name} but its save holds {game.game_name}")
+        self.check_stats()
+        if s["replaying"]:
+            # The replay of a game that is over: its positions with every card face up, not
+            # the saved game (which must not change meanwhile: check_change).
+            self.seen["replay looks"] += 1
+            return
         stats = {k: v["text"] for k, v in s["stats"].items()}
         expect = {"moves": str(game.moves_count)}
         if name == "spider":
@@ -503,7 +516,6 @@ class Player:
                           f"{game.rounds_left} rounds left")
         else:
             self.check_klondike(game, lang, tools)
-        self.check_stats()
         self.note(game)
 
     def check_klondike(self, game: Any, lang: str, tools: dict[str, Any]) -> None:
@@ -563,12 +575,14 @@ class Player:
             if s[bar]["state"]:
                 seen[f"{bar} {s[bar]['state']}"] += 1
         seen[f"most moves {game.game_name}"] = max(seen[f"most moves {game.game_name}"], game.moves_count)
+        if game.game_name == "klondike" and game.draw == 3 and game.stock_count % 3:
+            seen["draw-3 stock not a multiple of 3"] += 1
 
     def begin(self) -> None:
         """Remember what the next action starts from."""
         s = self.state
         name = s["game"]
-        self.before = Before(name, self.saved(name), s["paused"], self._played[1],
+        self.before = Before(name, self.saved(name), s["paused"], s["replaying"], self._played[1],
                              s["dialog"]["id"] if s["dialog"] else None)
         self.bound, self.on_table = None, False
 
@@ -584,9 +598,10 @@ class Player:
         game = self.saved(name)
         same = name == b.name and _identity(game) == _identity(b.game)
         old = b.game
-        if b.paused and self.on_table and (not same or game.to_text() != old.to_text()
-                                           or game.moves_count != old.moves_count):
-            self.fail(f"an action on the table changed the game while it was paused: {old.moves_count} -> "
+        if (b.paused or b.replaying) and self.on_table and (
+                not same or game.to_text() != old.to_text() or game.moves_count != old.moves_count):
+            why = "paused" if b.paused else "replayed"
+            self.fail(f"an action on the table changed the game while it was {why}: {old.moves_count} -> "
                       f"{game.moves_count} moves")
         if self.bound is not None:
             if not same:
@@ -618,6 +633,8 @@ class Player:
             self.answer_dialog()
         elif s["paused"] and rng.random() < 0.7:
             self.unpause()
+        elif s["replay"]["buttons"] and rng.random() < 0.6:
+            self.replay()
         else:
             action = self.choose()
             if getattr(action, "__func__", None) in AIMED and s["anims"]:
@@ -637,8 +654,8 @@ class Player:
             (5, self.tap_stock), (2000 if hinted else 6, self.follow_hint), (1.2, self.hold), (16, self.tool),
             (3, self.menu), (8 if away else 0.7, self.mode_line), (2, self.bar_button), (3, self.burst),
         ]
-        if klondike:
-            choices += [(6, self.tap_waste), (2, self.tap_foundation)]
+        if klondike:  # the stock is most of Klondike's play
+            choices += [(6, self.tap_waste), (2, self.tap_foundation), (10, self.tap_stock)]
         if self.device == "desktop":
             choices.append((12, self.key))
         pick = rng.random() * sum(w for w, _ in choices)
@@ -746,7 +763,7 @@ class Player:
         spot = self.rng.choice([p for p in spots if p.get("last", True)] or spots)
         x, y = self._point(spot)
         # Spider's second tap is another tap; Klondike's double tap acts on one card.
-        bound = 2 if self.state["game"] == "spider" else KLONDIKE_DOUBLE_MOVES
+        bound = 2 if self.state["game"] == "spider" else 1
         self.did(f"double {self._describe(spot)} at ({x}, {y})", bound=bound, table=True)
         if self.device == "phone":
             self.page.touchscreen.tap(x, y)
@@ -888,6 +905,7 @@ class Player:
         found: dict[str, list[dict[str, Any]]] = {
             "#tools": [t for t in s["tools"] if t["shown"] and not t["disabled"]], "#menu": s["menu"],
             "#mode": s["modeButtons"], "#notice": s["notice"]["buttons"], "#verdict": s["verdict"]["buttons"],
+            "#replay": s["replay"]["buttons"],
         }
         return found.get(scope, s["dialog"]["buttons"] if s["dialog"] else [])
 
@@ -913,8 +931,9 @@ class Player:
             self.press_tool(tool["action"])
 
     def menu(self) -> None:
-        weights = {"daily": 1.5, "stats": 1, "settings": 1.5, "lang": 1, "duel": 0.5}
-        menu = [b for b in self.state["menu"] if b["action"] in weights]
+        # The language switch is left out for now (see REBUILDS).
+        weights = {"daily": 1.5, "stats": 1, "settings": 1.5, "lang": LANGUAGE_SWITCH, "duel": 0.5}
+        menu = [b for b in self.state["menu"] if weights.get(b["action"])]
         if menu:
             button = self.rng.choices(menu, [weights[b["action"]] for b in menu])[0]
             self.click_button("#menu", button, "header", bound=None if button["action"] == "daily" else 0)
@@ -931,12 +950,24 @@ class Player:
         s = self.state
         bars = [("#notice", b) for b in s["notice"]["buttons"]]
         bars += [("#verdict", b) for b in s["verdict"]["buttons"]]
+        bars += [("#replay", b) for b in s["replay"]["buttons"]]
         bars = [(scope, b) for scope, b in bars if b["action"] not in NEVER]
         if bars:
             scope, button = self.rng.choice(bars)
             self.click_button(scope, button, "bar")
         else:
             self.tap_card()
+
+    def replay(self) -> None:
+        """The replay bar of a game that is over: step, play, pause, leave (keys or buttons);
+        none of it changes the saved game."""
+        if self.device == "desktop" and self.rng.random() < 0.4:
+            key = self.rng.choice(["ArrowLeft", "ArrowRight", "ArrowRight", "Space", "Escape"])
+            self.did(f"key {key} (replay)", bound=0, table=True)
+            self.page.keyboard.press(key)
+            return
+        self.click_button("#replay", self.rng.choice(self.state["replay"]["buttons"]), "replay", bound=0,
+                          table=True)
 
     def unpause(self) -> None:
         resume = [b for b in self.state["notice"]["buttons"] if b["action"] == "resume"]
@@ -963,6 +994,9 @@ class Player:
             page.keyboard.press("Escape")
             return
         weights: dict[str, float] = {}
+        if ident == "analysis" and d["state"] == "running" and rng.random() < 0.6:
+            self.wait_for_analysis()
+            return
         if ident == "newgame":
             radios = [r["value"] for r in d["radios"] if r["name"] == "choice"]
             own = f"{self.case.game}-{self.case.variant}"
@@ -984,6 +1018,18 @@ class Player:
         bound = 1 if button["pick"] else self.DIALOG_BOUNDS.get(button["action"] or "")
         self.click_button("dialog[open]", button, f"dialog {ident}:", bound=bound)
         return
+
+    def wait_for_analysis(self) -> None:
+        """Let the analysis run a while (it has its own time budget), checking the page."""
+        self.did("wait for the analysis", bound=0)
+        t0 = time.monotonic()
+        for _ in range(60):
+            self.page.wait_for_timeout(100)
+            self.look()
+            d = self.state["dialog"]
+            if d is None or d["id"] != "analysis" or d["state"] != "running":
+                break
+        self.time["waiting for an analysis"] += time.monotonic() - t0
 
     def top_dialog(self) -> Any:
         return self.page.locator("dialog[open]").nth(self.state["dialog"]["nth"])
@@ -1007,7 +1053,7 @@ class Player:
                 else:
                     box.click(timeout=3000)
         for select in d["selects"]:
-            if rng.random() < 0.2:
+            if rng.random() < 0.2 and (LANGUAGE_SWITCH or select["name"] not in REBUILDS):
                 value = rng.choice(select["values"])
                 self.log.append(f"{self.step}: select {select['name']}={value}")
                 dialog.locator(f'select[name="{select["name"]}"]').select_option(value)
