@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from e2e.conftest import open_game, wait_ready
-from e2e.duel_page import menu
+from e2e.duel_page import comparison, finish, menu, play, start_duel
 from e2e.klondike_page import DRAW3, MOVES, open_kpos, said, stock, waste, waste_cards
 from e2e.klondike_page import Game as KGame
 from e2e.klondike_page import Move as KMove
@@ -350,3 +350,44 @@ def test_the_daily_deal_says_so_after_its_first_move(page: Page, base_url: str, 
     wait_ready(page)
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
     expect(daily).to_have_text(said_daily)
+
+
+# ---------------------------------------------------------------- item 10: the duel
+
+LONG_NAME = "Schwarzwaldkirschtorte24"  # 24 characters, the most a name may have, no break
+
+
+def _redo(page: Page) -> Locator:
+    return button(page, text_of("ui.btn.redo"))
+
+
+def test_a_duel_against_the_computer_ends_cleanly(page: Page, base_url: str, device: str) -> None:
+    """The duel dialog has one heading; after Fertig Wiederholen is off, no "Computer spielt …"
+    is left under the comparison, and a name of 24 characters keeps the table in the dialog."""
+    assert len(LONG_NAME) == 24
+    open_game(page, base_url)
+    menu(page, "ui.menu.duel").click()
+    box = page.locator("dialog#duel[open]")
+    expect(box.get_by_role("heading", name=text_of("duel.title"), exact=True)).to_have_count(1)
+    assert box.locator("h1, h2, h3, h4, legend").all_inner_texts().count(text_of("duel.title")) == 1
+    page.keyboard.press("Escape")
+    expect(dialog(page)).to_have_count(0)
+    game = start_duel(page, "computer", suits=1, me=LONG_NAME)
+    play(page, device, game, 2)
+    finish(page)
+    result = comparison(page)
+    playing = text_of("duel.opponent.playing", name=text_of("duel.computer"))
+    expect(message(page)).not_to_have_attribute("data-key", "duel.opponent.playing")
+    assert playing not in message(page).inner_text()
+    expect(result.locator('[data-duel="me"]')).to_have_text(LONG_NAME)
+    # the table lies inside the dialog's borders, the dialog inside the screen
+    table, inner, screen = result.evaluate("""d => {
+        const t = d.querySelector('table').getBoundingClientRect(), r = d.getBoundingClientRect(),
+              s = getComputedStyle(d);
+        return [[t.left, t.right], [r.left + parseFloat(s.borderLeftWidth),
+                                    r.right - parseFloat(s.borderRightWidth)], innerWidth]; }""")
+    assert inner[0] - 0.5 <= table[0] and table[1] <= inner[1] + 0.5, (table, inner)
+    assert inner[0] >= -0.5 and inner[1] <= screen + 0.5, (inner, screen)
+    result.get_by_role("button", name=text_of("ui.close")).click()
+    expect(_redo(page)).to_be_disabled()
+    assert playing not in message(page).inner_text()
