@@ -6,13 +6,24 @@ engine's (``?pos=`` links built by the engine tests' builders)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import pairwise
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from e2e.conftest import open_game, wait_ready
-from e2e.duel_page import comparison, finish, menu, play, start_duel
+from e2e.duel_page import (
+    allow_clipboard,
+    clipboard,
+    comparison,
+    finish,
+    menu,
+    mirror_of_link,
+    names,
+    play,
+    start_duel,
+)
 from e2e.klondike_page import DRAW3, MOVES, open_kpos, said, stock, waste, waste_cards
 from e2e.klondike_page import Game as KGame
 from e2e.klondike_page import Move as KMove
@@ -391,3 +402,43 @@ def test_a_duel_against_the_computer_ends_cleanly(page: Page, base_url: str, dev
     result.get_by_role("button", name=text_of("ui.close")).click()
     expect(_redo(page)).to_be_disabled()
     assert playing not in message(page).inner_text()
+
+
+def test_the_answering_player_of_a_link_duel_gives_a_name(
+        new_context: Callable[..., BrowserContext], base_url: str) -> None:
+    """Anna challenges by link (desktop); Bert answers on his phone and names himself in the
+    comparison; Anna opens the answer and sees his name. Wiederholen is off after each Fertig."""
+    context_a = new_context("desktop")
+    allow_clipboard(context_a, base_url)
+    a = context_a.new_page()
+    open_game(a, base_url)
+    game_a = start_duel(a, "link", suits=1, me="Anna")
+    play(a, "desktop", game_a, 2)
+    finish(a)
+    offer = a.locator("dialog#challenge[open]")
+    expect(offer).to_be_visible()
+    expect(_redo(a)).to_be_disabled()
+    offer.get_by_role("button", name=text_of("duel.btn.copy_link")).click()
+    expect(message(a)).to_have_attribute("data-key", "duel.link_copied")
+    link = offer.locator("#challenge-link").inner_text()
+    assert link.startswith(base_url + "?duel=")
+
+    context_b = new_context("phone")
+    allow_clipboard(context_b, base_url)
+    b = context_b.new_page()
+    open_game(b, base_url, "?duel=" + link.split("?duel=", 1)[1])
+    game_b = mirror_of_link(b)
+    play(b, "phone", game_b, 2)
+    finish(b)
+    result = comparison(b)
+    expect(_redo(b)).to_be_disabled()
+    result.locator("#answer-name").fill("Bert")
+    result.get_by_role("button", name=text_of("duel.btn.answer")).click()
+    expect(message(b)).to_have_attribute("data-key", "duel.link_copied")
+    answer = clipboard(b)
+    assert answer.startswith(base_url + "?duel=")
+
+    open_game(a, base_url, "?duel=" + answer.split("?duel=", 1)[1])
+    comparison(a)
+    assert names(a) == ("Anna", "Bert")
+    expect(message(a)).to_have_attribute("data-key", "duel.answer.opened")
