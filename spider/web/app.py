@@ -251,6 +251,7 @@ class App:
         self.chrome.header()
         self.duel.show()
         self.clock_show()
+        self.chrome.state()  # the toolbar, built anew, as the game has it (undo, redo, pause)
 
     def rebuild_tools(self) -> None:
         """The toolbar again (a duel's "Fertig" comes or goes) and the table drawn anew."""

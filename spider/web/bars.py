@@ -53,6 +53,14 @@ class Bar:
         """Is the bar shown with exactly this sentence?"""
         return self.parts is not None and not self.parts[0].hidden and str(self.parts[1].textContent) == text
 
+    def says(self, text: str) -> bool:
+        """Is the bar shown with a sentence that already says ``text`` (the same sentence,
+        or one it begins or ends with)?"""
+        if self.parts is None or self.parts[0].hidden or not text:
+            return False
+        shown = str(self.parts[1].textContent)
+        return shown == text or shown.startswith(text) or shown.endswith(text)
+
     def hide(self, state: str | None = None) -> None:
         """Hide the bar (only if it shows ``state``, when given)."""
         if self.node is None or self.node.hidden:

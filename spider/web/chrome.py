@@ -150,8 +150,9 @@ class Chrome:
         return f"{window.location.origin}{window.location.pathname}?{param}={value}"
 
     def say(self, message: Msg | str, *, refusal: bool = False) -> None:
-        """Put a message in the live region ``#msg``. When the notice bar already shows the
-        same sentence, the line keeps it for screen readers but does not show it twice."""
+        """Put a message in the live region ``#msg``. When the notice bar already says it
+        (the same sentence, or one that begins or ends with it), the line keeps it for
+        screen readers but does not show it twice."""
         msg = byid("msg")
         if isinstance(message, Msg):
             text = self.shell.tx.msg(message)
@@ -162,7 +163,7 @@ class Chrome:
             msg.textContent = message
             msg.removeAttribute("data-key")
         msg.classList.toggle("refusal", refusal)
-        msg.classList.toggle("echo", bool(text) and self.notice.showing(text))
+        msg.classList.toggle("echo", self.notice.says(text))
 
     def state(self) -> None:
         """What the session holds beyond the table: the undo and redo buttons, pause, the
