@@ -29,7 +29,7 @@ TEXTS = {
     "klondike.hint.onto": "auf {target} in Spalte {n}",
     "klondike.hint.into_empty": "in die leere Spalte {n}",
     "klondike.hint.to_foundation": "auf den Zielstapel",
-    "klondike.hint.turn": "Tippe auf den Stapel",
+    "klondike.hint.turn": "Ziehe vom Stapel",
     "klondike.hint.turn_back": "Drehe den Ablagestapel wieder um",
     "klondike.hint.reveal": "{move}: So wird eine verdeckte Karte aufgedeckt.",
     "klondike.hint.king": "{move}: Ein König gehört in die freie Spalte.",

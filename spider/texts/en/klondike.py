@@ -29,7 +29,7 @@ TEXTS = {
     "klondike.hint.onto": "onto {target} in column {n}",
     "klondike.hint.into_empty": "into the empty column {n}",
     "klondike.hint.to_foundation": "to the foundation",
-    "klondike.hint.turn": "Tap the stock",
+    "klondike.hint.turn": "Draw from the stock",
     "klondike.hint.turn_back": "Turn the waste over again",
     "klondike.hint.reveal": "{move}: that turns up a face-down card.",
     "klondike.hint.king": "{move}: a king belongs in the free column.",
