@@ -442,3 +442,37 @@ def test_the_answering_player_of_a_link_duel_gives_a_name(
     comparison(a)
     assert names(a) == ("Anna", "Bert")
     expect(message(a)).to_have_attribute("data-key", "duel.answer.opened")
+
+
+@pytest.mark.desktop_only
+def test_two_players_on_one_device_find_wiederholen_off_after_fertig(page: Page, base_url: str) -> None:
+    open_game(page, base_url)
+    first = start_duel(page, "device", suits=1, me="Anna", other="Ben")
+    play(page, "desktop", first, 1)
+    finish(page)
+    handover = page.locator("dialog#confirm[open]")
+    expect(handover).to_contain_text(text_of("duel.device.handover", name="Ben"))
+    expect(_redo(page)).to_be_disabled()
+    handover.get_by_role("button", name=text_of("duel.device.start", name="Ben")).click()
+    expect(message(page)).to_have_text(text_of("duel.device.start", name="Ben"))
+    second = mirror_of_link(page)
+    play(page, "desktop", second, 1)
+    finish(page)
+    comparison(page).get_by_role("button", name=text_of("ui.close")).click()
+    expect(_redo(page)).to_be_disabled()
+
+
+@pytest.mark.desktop_only
+@pytest.mark.xfail(strict=True, reason=(
+    "a move taken back before Fertig leaves Wiederholen enabled after Fertig (every way: by device, "
+    "against the computer); pressed, it replays the move in the finished game (the moves count goes "
+    "on, the duel's result stays as it was)"))
+def test_wiederholen_is_off_after_fertig_also_with_a_move_to_redo(page: Page, base_url: str) -> None:
+    open_game(page, base_url)
+    first = start_duel(page, "device", suits=1, me="Anna", other="Ben")
+    play(page, "desktop", first, 2)
+    button(page, text_of("ui.btn.undo")).click()  # a move to redo: Wiederholen is on ...
+    expect(_redo(page)).to_be_enabled()
+    finish(page)  # ... until the game is done
+    expect(page.locator("dialog#confirm[open]")).to_contain_text(text_of("duel.device.handover", name="Ben"))
+    expect(_redo(page)).to_be_disabled()
