@@ -176,6 +176,7 @@ def test_the_previous_game_notice_is_not_said_twice(page: Page, base_url: str) -
 # ---------------------------------------------------------------- items 8 and 12: a minute is up
 
 
+@pytest.mark.phone_only  # where the notices stood twice; the words are the same on desktop
 def test_one_minute_is_up_in_the_singular_and_said_once(page: Page, base_url: str) -> None:
     _one_klondike_move(page, base_url)
     box = open_settings(page)
@@ -347,13 +348,14 @@ def test_on_the_phone_the_mode_lines_buttons_keep_their_words_whole(page: Page, 
         _mode_buttons_on_one_line(page)
 
 
-def test_the_daily_deal_says_so_after_its_first_move(page: Page, base_url: str, device: str) -> None:
+@pytest.mark.phone_only  # the narrowest mode line
+def test_the_daily_deal_says_so_after_its_first_move(page: Page, base_url: str) -> None:
     open_game(page, base_url, "?deal=K1-5")
     menu(page, "ui.menu.daily").click()
     daily = page.locator("#mode .mode-daily")
     expect(daily).to_be_visible()
     said_daily = daily.inner_text()
-    press(page, device, stock(page))
+    press(page, "phone", stock(page))
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
     expect(daily).to_be_visible()
     expect(daily).to_have_text(said_daily)
