@@ -86,7 +86,9 @@ def test_phone_landscape_an_eighteen_card_column_fits_above_the_message(page: Pa
     col = column(page, 1)
     last = col.locator("[data-card]").last
     assert col.locator("[data-card]").count() == 18
-    assert _box(last)["y"] + _box(last)["height"] <= _box(message(page))["y"] + 0.5
+    card, msg = _box(last), _box(message(page))
+    assert msg["x"] <= card["x"] and card["x"] + card["width"] <= msg["x"] + msg["width"]  # right under it
+    assert card["y"] + card["height"] <= msg["y"] + 0.5, (card, msg)
     fonts = page.locator("#board .card .ix").evaluate_all(
         "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
     assert fonts and min(fonts) >= 10, sorted(fonts)[:5]
