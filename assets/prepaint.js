@@ -33,11 +33,11 @@
      face-down card's identity anyway, so the copy, a subset of it, cannot either.)
      With it: the game it shows (#board's data-game), a hash of that game's save (its
      descriptor's save key) as it was when it was taken, the language, the colours, the card
-     size and the window size.
+     size and the hand (HOUSE.looks, the markers with `geometry`) and the window size.
    - Painted only when it belongs to the game saved now: the current game (settings.game)
      is the picture's, the hash matches that game's save (another tab played on, a new
-     game, an unreadable save: no picture), the language, the card size and the window size
-     (within a margin: a rotated phone gets the skeleton) are the same, and the address opens no
+     game, an unreadable save: no picture), the language, the card size and hand and the window
+     size (within a margin: a rotated phone gets the skeleton) are the same, and the address opens no
      other game (?deal=, ?pos=, ?duel=: links.KINDS; a duel link's skeleton is the duel's
      game, in outline).
    - Painted as a copy of the page (div.app.picture) laid over the skeleton: inert (no
@@ -49,7 +49,8 @@
 /** @typedef {{name: string, deal_letter: string, variants: number[], save_key: string,
  *    dealt: number[], dealt_piles: ("stock" | "waste" | "foundation")[], duel: boolean}} Game
  *  @typedef {{setting: string, attribute: string, values: Record<string, string | null>,
- *    default: string | boolean}} Marker  a setting shown on <html> (null: the system's theme)
+ *    default: string | boolean, geometry: boolean}} Marker  a setting shown on <html> (null:
+ *    the system's theme; geometry: it moves or resizes the table's piles)
  *  @typedef {{markers: Marker[], system_dark: string, system: Record<string, string>,
  *    theme_colors: Record<string, string>}} Looks
  *  @typedef {{games: Game[], default_game: string, suits: [string, string][],
@@ -60,7 +61,7 @@
  *    an element copied: [tag, attributes, custom properties, children]
  *  @typedef {string | Copied} Copy  an element copied, or a text
  *  @typedef {{format: number, game: string, save: string, lang: string, four: boolean,
- *    cards?: string | null, width: number, height: number, parts: Record<string, Copy>}} Picture */
+ *    geometry?: string, width: number, height: number, parts: Record<string, Copy>}} Picture */
 (() => {
   "use strict";
   /* texts:start (stamped by scripts/build_site.py) */
@@ -133,6 +134,11 @@
     if (meta && looks.theme_colors[theme]) meta.setAttribute("content", looks.theme_colors[theme]);
   }
   paintLooks();
+  /** The markers that move or resize the piles, as they are now (a picture taken with others
+   *  is not painted: its places and sizes are not the table's). */
+  function geometry() {
+    return looks.markers.filter((m) => m.geometry).map((m) => root.getAttribute(m.attribute)).join(" ");
+  }
   systemDark.addEventListener("change", function follow() {
     if (root.classList.contains("ready")) systemDark.removeEventListener("change", follow);
     else paintLooks();
@@ -290,8 +296,8 @@
     /** @type {Picture} */
     const taken = {
       format: PICTURE_FORMAT, game: name, save: hash(save), lang: root.lang,
-      four: root.classList.contains("four"), cards: root.getAttribute("data-cards"), width: innerWidth,
-      height: innerHeight, parts,
+      four: root.classList.contains("four"), geometry: geometry(), width: innerWidth, height: innerHeight,
+      parts,
     };
     try {
       storage.setItem(PICTURE_KEY, JSON.stringify(taken));
@@ -331,7 +337,7 @@
     const pic = JSON.parse(raw);
     if (!pic || pic.format !== PICTURE_FORMAT || pic.game !== game.name || pic.save !== hash(save)
         || pic.lang !== lang || !near(pic.width, innerWidth, 0.1) || !near(pic.height, innerHeight, 0.2)
-        || (pic.cards !== undefined && pic.cards !== root.getAttribute("data-cards"))
+        || (pic.geometry !== undefined && pic.geometry !== geometry())
         || !pic.parts || !pic.parts.board) {
       return null;
     }

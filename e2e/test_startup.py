@@ -81,9 +81,31 @@ def test_every_local_reference_of_index_html_is_in_the_site(site: Path) -> None:
     assert missing == []
 
 
-def test_the_table_does_not_move_when_python_arrives(page: Page, base_url: str) -> None:
+# What the player set up (issue 22): the start-up picture is drawn in it from the first paint.
+LOOKS = {
+    "": {},
+    "dark+large": {"theme": "dark", "card_size": "large"},
+    "dark+large+left": {"theme": "dark", "card_size": "large", "left_handed": True},
+}
+
+
+def set_up(page: Page, looks: str) -> None:
+    """The player's saved settings, there before any script of the first load of ``page``
+    (later loads find them as the page saved them)."""
+    if LOOKS[looks]:
+        doc = json.dumps({"format": "spider-settings", "version": 2, **LOOKS[looks]})
+        page.add_init_script(f"if (!localStorage.getItem('spider.settings'))"
+                             f" localStorage.setItem('spider.settings', {json.dumps(doc)})")
+
+
+@pytest.mark.parametrize("looks", list(LOOKS))
+@pytest.mark.parametrize("link", ["?deal=S4-1", "?deal=K1-5"])
+def test_the_table_does_not_move_when_python_arrives(
+    page: Page, base_url: str, looks: str, link: str
+) -> None:
     page.add_init_script(LAYOUT_SHIFTS)
-    open_game(page, base_url, "?deal=S4-1")
+    set_up(page, looks)
+    open_game(page, base_url, link)
     page.wait_for_timeout(300)
     shifts = page.evaluate("window.__shifts")
     assert sum(shifts) < 0.01, shifts
@@ -256,6 +278,7 @@ def test_the_picture_knows_the_games_from_their_descriptors(site: Path) -> None:
     from spider.core.cards import SUIT_LETTERS, SUIT_SYMBOLS
     from spider.core.registry import games
     from spider.texts import LANGUAGES, catalog
+    from spider.web import looks
     from spider.web.links import read_link, strip_link
     from spider.web.storage import SETTINGS_KEY, Settings
 
@@ -271,6 +294,7 @@ def test_the_picture_knows_the_games_from_their_descriptors(site: Path) -> None:
     assert all(strip_link(f"?{names[kind]}=x") == "" for kind in ("duel", "lang"))
     assert sorted(names.values()) == ["deal", "duel", "lang", "pos"]
     assert house["settings_key"] == SETTINGS_KEY
+    assert house["looks"] == looks.house()  # the markers of the theme, card size, animations, hand
     texts = stamped(site, "texts")
     assert set(texts) == set(LANGUAGES)
     for lang in LANGUAGES:
@@ -293,6 +317,13 @@ def test_the_picture_types_no_game_fact() -> None:
         assert not re.search(rf"\b{g.deal_letter}(\[|:|\|)", code), g.deal_letter  # S[124], {S: …}
     for name in ("deal", "pos", "duel", "lang", "challenge", "spider.settings"):
         assert f'"{name}"' not in code and f"'{name}'" not in code, name
+    from spider.web.looks import MARKERS, SYSTEM_DARK, THEME_COLORS
+
+    for m in MARKERS:  # the player's looks: read from the stamped copy too
+        values = [v for v in (*m.values, *m.values.values()) if v and v not in ("true", "false")]
+        for name in (m.setting, m.attribute, *values):
+            assert f'"{name}"' not in code and f"'{name}'" not in code, name
+    assert SYSTEM_DARK not in code and not any(color in code for color in THEME_COLORS.values())
 
 
 # ---- the Python memory snapshot: in the browser --------------------------------------------
@@ -510,6 +541,31 @@ def test_a_picture_of_another_save_or_a_link_gets_the_skeleton(
         wait_ready(page)
 
 
+def test_a_picture_taken_at_another_card_size_or_hand_gets_the_skeleton(
+    held_page: tuple[Page, Held], base_url: str
+) -> None:
+    """The picture holds the places and sizes of the table it copied: with the card size or
+    the hand changed since (here behind the page's back), it would be wrong, so the skeleton
+    shows instead (at the new size and hand)."""
+    page, held = held_page
+    open_pos(page, base_url, HIDDEN)
+    page.wait_for_function("() => localStorage.getItem('spider.picture') !== null")
+    before_python(page, base_url, held)  # unchanged: the picture
+    expect(page.locator(".picture")).to_have_count(1)
+    held.release()
+    wait_ready(page)
+    for change in ({"card_size": "large"}, {"card_size": "normal", "left_handed": True}):
+        page.evaluate("""c => { const s = JSON.parse(localStorage.getItem('spider.settings')
+            || '{"format": "spider-settings", "version": 2}');
+          localStorage.setItem('spider.settings', JSON.stringify(Object.assign(s, c))); }""", change)
+        before_python(page, base_url, held)
+        expect(page.locator(".picture")).to_have_count(0)
+        assert page.locator("#board .col.skel").count() == 10
+        held.release()
+        wait_ready(page)
+        assert page.evaluate("document.documentElement.dataset.cards") == change["card_size"]
+
+
 # Every card of the board, column by column: [face-down?, left, top, width, height] (px).
 BOARD_CARDS = """() => [...document.querySelectorAll(`#board > .col`)].map((col) =>
   [...col.querySelectorAll(':scope > .card')].map((c) => {
@@ -518,14 +574,24 @@ BOARD_CARDS = """() => [...document.querySelectorAll(`#board > .col`)].map((col)
   }))"""
 
 
+# Klondike's stock, waste and foundations: where each stands (px).
+PILES = """() => [...document.querySelectorAll('#board > .kpile')].map((p) => {
+    const r = p.getBoundingClientRect();
+    return [p.dataset.suit || p.classList[1], ...[r.left, r.top, r.width].map(Math.round)];
+  })"""
+
+
+@pytest.mark.parametrize("looks", ["", "dark+large+left"])
 @pytest.mark.parametrize("link", ["", "?deal=S2-77", "?deal=K3-32000"])
 def test_a_fresh_deal_shows_as_dealt_before_python_and_the_cards_land_there(
-    held_page: tuple[Page, Held], base_url: str, link: str
+    held_page: tuple[Page, Held], base_url: str, link: str, looks: str
 ) -> None:
     """A first visit or a deal link: before Python the skeleton lays the deal out (backs and
-    a blank face per column, nothing that names a card), exactly where the cards land."""
+    a blank face per column, nothing that names a card), exactly where the cards land; in
+    the player's theme, card size and hand too."""
     page, held = held_page
     klondike = "K3" in link
+    set_up(page, looks)
     before_python(page, base_url + link, held)
     expect(page.locator(".picture")).to_have_count(0)
     assert page.locator("#board").get_attribute("data-game") == ("klondike" if klondike else "spider")
@@ -540,11 +606,14 @@ def test_a_fresh_deal_shows_as_dealt_before_python_and_the_cards_land_there(
     assert page.locator("#board").inner_text().strip() in ("", "♠\n♥\n♦\n♣")
     if klondike:
         expect(page.locator("#board .kstock")).to_have_count(1)
+    piles = page.evaluate(PILES)
     assert page.evaluate("performance.getEntriesByName('board-painted').length") == 1
 
     held.release()
     wait_ready(page)
     assert page.locator("#board .skel").count() == 0
+    if klondike:  # the stock, the waste and the foundations stand where the skeleton had them
+        assert page.evaluate(PILES) == piles and len(piles) == 6
     live = page.evaluate(BOARD_CARDS)
     assert [[c[0] for c in col] for col in live] == [[c[0] for c in col] for col in skeleton]
     for col_skel, col_live in zip(skeleton, live, strict=True):
@@ -552,6 +621,55 @@ def test_a_fresh_deal_shows_as_dealt_before_python_and_the_cards_land_there(
             assert all(abs(x - y) <= 1 for x, y in zip(a[1:], b[1:], strict=True)), (a, b)
     page.wait_for_timeout(300)
     assert sum(page.evaluate("window.__shifts")) < 0.01
+
+
+MARKERS = """() => Object.fromEntries(['data-theme', 'data-cards', 'data-motion', 'data-hand']
+  .map((n) => [n, document.documentElement.getAttribute(n)]))"""
+FELT = """() => [getComputedStyle(document.documentElement).backgroundColor,
+  getComputedStyle(document.body).backgroundImage,
+  document.querySelector('meta[name="theme-color"]').getAttribute('content')]"""
+
+
+@pytest.mark.parametrize(("looks", "scheme", "marked"), [
+    ("dark+large+left", "light", ("dark", "large", "normal", "left")),  # chosen: whatever the device
+    ("", "dark", ("dark", "normal", "normal", "right")),  # System, a dark device
+    ("", "light", ("light", "normal", "normal", "right")),
+])
+def test_before_python_the_page_is_in_the_players_theme_and_size(
+    device: str, new_context: Callable[..., BrowserContext], base_url: str, looks: str, scheme: str,
+    marked: tuple[str, ...],
+) -> None:
+    """The first frame is already the player's: dark (chosen, or the device's for System) with
+    its theme colour, the card size and the hand, before Python; Python keeps it as it is
+    (nothing moves) and the picture of the last game is painted in it too."""
+    from spider.web.looks import THEME_COLORS
+
+    expected = dict(zip(("data-theme", "data-cards", "data-motion", "data-hand"), marked, strict=True))
+    page = new_context(device, service_workers="block", color_scheme=scheme).new_page()
+    page.add_init_script(LAYOUT_SHIFTS)
+    held = Held(page)
+    set_up(page, looks)
+    for link in ("?deal=K1-5", ""):  # a fresh deal, then its picture on a return visit
+        before_python(page, base_url + link, held)
+        assert page.evaluate(MARKERS) == expected
+        root, body, meta = page.evaluate(FELT)
+        felt = ("rgb(15, 21, 18)", "rgb(38, 51, 44)") if marked[0] == "dark" \
+            else ("rgb(19, 63, 40)", "rgb(36, 112, 74)")
+        assert root == felt[0] and felt[1] in body, (root, body)
+        assert meta == THEME_COLORS[marked[0]]
+        width = page.locator("#board > .col").first.evaluate("e => e.getBoundingClientRect().width")
+        if link:
+            expect(page.locator(".picture")).to_have_count(0)
+        else:
+            expect(page.locator(".picture")).to_have_count(1)
+        held.release()
+        wait_ready(page)
+        assert page.evaluate(MARKERS) == expected
+        assert page.locator("#board > .col").first.evaluate("e => e.getBoundingClientRect().width") == width
+        page.wait_for_timeout(300)
+        assert sum(page.evaluate("window.__shifts")) < 0.01
+        page.wait_for_function("() => localStorage.getItem('spider.picture') !== null")
+        page.wait_for_timeout(1200)  # the picture is retaken a second after the table last changed
 
 
 def a_challenge(deal: str = "S2-77") -> str:

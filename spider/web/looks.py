@@ -53,20 +53,25 @@ class Looks(Protocol):
 class Marker:
     """A setting shown as an attribute of ``<html>``: each value's attribute value
     (``None``: the system's, for the theme System) and the setting's default. Bools are
-    keyed ``"true"`` / ``"false"`` (as JSON spells them, for ``assets/prepaint.js``)."""
+    keyed ``"true"`` / ``"false"`` (as JSON spells them, for ``assets/prepaint.js``).
+    ``geometry``: it moves or resizes the table's piles (the table measures itself again;
+    a start-up picture taken with another value is not painted)."""
 
     setting: str
     attribute: str
     values: dict[str, str | None]
     default: str | bool
+    geometry: bool = False
 
 
 MARKERS: Final = (
     Marker("theme", "data-theme", {"system": None, "light": "light", "dark": "dark"}, "system"),
-    Marker("card_size", "data-cards", {v: v for v in CARD_SIZES}, "normal"),
+    Marker("card_size", "data-cards", {v: v for v in CARD_SIZES}, "normal", geometry=True),
     Marker("animations", "data-motion", {v: v for v in ANIMATIONS}, "normal"),
-    Marker("left_handed", "data-hand", {"false": "right", "true": "left"}, False),
+    Marker("left_handed", "data-hand", {"false": "right", "true": "left"}, False, geometry=True),
 )
+# The settings that move or resize the table's piles.
+GEOMETRY: Final = frozenset(m.setting for m in MARKERS if m.geometry)
 
 
 def _key(value: object) -> str:
@@ -107,12 +112,12 @@ def house() -> dict[str, object]:
     theme System shows when it matches (``"true"``) or not, and the theme colours."""
     return {
         "markers": [{"setting": m.setting, "attribute": m.attribute, "values": dict(m.values),
-                     "default": m.default} for m in MARKERS],
+                     "default": m.default, "geometry": m.geometry} for m in MARKERS],
         "system_dark": SYSTEM_DARK,
         "system": {"true": theme("system", True), "false": theme("system", False)},
         "theme_colors": dict(THEME_COLORS),
     }
 
 
-__all__ = ["ANIMATIONS", "CARD_SIZES", "MARKERS", "PACE", "SYSTEM_DARK", "THEMES", "THEME_COLORS",
+__all__ = ["ANIMATIONS", "CARD_SIZES", "GEOMETRY", "MARKERS", "PACE", "SYSTEM_DARK", "THEMES", "THEME_COLORS",
            "Looks", "Marker", "house", "markers", "pace", "theme"]

@@ -8,7 +8,7 @@ again is the session's (:meth:`spider.web.session.Session.apply_settings`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, Protocol
+from typing import Protocol
 
 from pyscript import document, window
 
@@ -16,12 +16,9 @@ from . import options
 from .dialogs import Dialogs
 from .dom import Bindings, absent
 from .i18n import Texts
-from .looks import SYSTEM_DARK, THEME_COLORS, markers
+from .looks import GEOMETRY, SYSTEM_DARK, THEME_COLORS, markers
 from .session import Outcome, Session
 from .tables.base import Table
-
-# The settings that change the table's geometry: the table measures itself again.
-GEOMETRY: Final = frozenset({"card_size", "left_handed"})
 
 
 class _Shell(Protocol):
@@ -99,4 +96,4 @@ class SettingsView:
             meta.setAttribute("content", color)
 
 
-__all__ = ["GEOMETRY", "SettingsView"]
+__all__ = ["SettingsView"]
