@@ -409,6 +409,21 @@ def test_on_one_device_player_one_hands_over_and_player_two_is_compared() -> Non
     assert isinstance(found, Comparison) and found.way == "device" and found.theirs.name == "Spieler 1"
 
 
+def test_a_duel_game_after_fertig_takes_no_move_and_no_undo_or_redo() -> None:
+    s, _clock, flow = session(duel=True)
+    flow.start("device", 1, "easy", "", "", ("Computer", "Spieler 1", "Spieler 2"))
+    for _ in range(2):
+        s.play(lambda: s.game.play(s.game.legal_moves()[0]), "move")
+    s.undo()  # a move to redo, one to undo ...
+    assert s.game.can_redo and s.game.can_undo and not s.frozen()
+    flow.finish()  # ... until the game is done: its result stays as it ended
+    assert s.frozen()
+    moves, position = s.game.moves_count, s.game.to_text()
+    for out in (s.redo(), s.undo(), s.play(lambda: s.game.play(s.game.legal_moves()[0]), "move")):
+        assert out.refusal and keys(out.said) == ["duel.over"]
+    assert (s.game.moves_count, s.game.to_text()) == (moves, position)
+
+
 def test_an_answer_to_no_challenge_from_here_is_shown_as_strangers_and_not_counted() -> None:
     s, _clock, flow = session(duel=True)
     game = SpiderGame.new(deal_id="S1-5", duel=True)

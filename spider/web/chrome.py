@@ -170,8 +170,9 @@ class Chrome:
         notice and the verdict bar."""
         s, tx = self.shell.session, self.shell.tx
         if s.has_game:
-            self.tool("undo", enabled=s.game.can_undo)
-            self.tool("redo", enabled=s.game.can_redo)
+            live = not s.frozen()
+            self.tool("undo", enabled=live and s.game.can_undo)
+            self.tool("redo", enabled=live and s.game.can_redo)
         paused = document.documentElement.classList.contains("paused")
         if paused != s.paused:
             document.documentElement.classList.toggle("paused", s.paused)

@@ -193,6 +193,12 @@ class Session:
         """Won, or ended in a duel: the clock stays stopped."""
         return bool(self.game.is_won or self.duel_ended())
 
+    def frozen(self) -> bool:
+        """No move changes the game on the table any more: it ended for its analysis (every
+        card was shown), or it is the player's game of a duel that is over (its result is
+        kept as it ended; Zurück and Wiederholen are off)."""
+        return bool(self.mode.over or self.duel_ended())
+
     def timed_out(self) -> bool:
         return self.mode.timeout is not None
 
@@ -444,6 +450,8 @@ class Session:
         game's end (if it ended) follows."""
         if self.mode.over:  # ended for its analysis: every card was shown
             return Outcome().say(Msg("analysis.over"), refusal=True)
+        if self.duel_ended():  # Fertig (or won) in a duel: the result stays as it was
+            return Outcome().say(Msg("duel.over"), refusal=True)
         try:
             step = do()
         except IllegalMove as e:

@@ -32,6 +32,7 @@ TEXTS = {
     "duel.answer.opened": "Die Antwort auf deine Herausforderung: beide Ergebnisse nebeneinander.",
     "duel.opponent.playing": "{name} spielt …",
     "duel.opponent.finished": "{name} ist fertig.",
+    "duel.over": "Dein Spiel in diesem Duell ist beendet, sein Ergebnis bleibt. „Neues Spiel“ spielt weiter.",
     "duel.panel": "{name}: {points} Punkte, {runs} Folgen, {moves}",
     "duel.result.title": "Ergebnis des Duells",
     "duel.result.player": "Spieler",

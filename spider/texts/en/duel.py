@@ -32,6 +32,7 @@ TEXTS = {
     "duel.answer.opened": "The answer to your challenge: both results side by side.",
     "duel.opponent.playing": "{name} is playing …",
     "duel.opponent.finished": "{name} has finished.",
+    "duel.over": "Your game in this duel is over and its result stands. “New game” plays on.",
     "duel.panel": "{name}: {points} points, {runs} runs, {moves}",
     "duel.result.title": "Duel result",
     "duel.result.player": "Player",
