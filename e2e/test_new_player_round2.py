@@ -158,10 +158,6 @@ def test_the_paused_notice_is_not_said_twice(page: Page, base_url: str) -> None:
 
 
 @pytest.mark.phone_only
-@pytest.mark.xfail(strict=True, reason=(
-    "after Gleiche Karten neu #msg shows 'Dieselben Karten von vorn.' (ui.restart) without the class "
-    "echo, and the notice bar's sentence (ui.previous.restart) starts with that same sentence: it "
-    "stands twice on the screen"))
 def test_the_previous_game_notice_is_not_said_twice(page: Page, base_url: str) -> None:
     """Same cards again replaces a started game: the bar offers it back and says so; the
     message line does not show again what the bar says (hidden as an echo, or saying
@@ -213,9 +209,6 @@ def test_desktop_select_then_target_is_said_for_a_mouse(page: Page, base_url: st
 
 
 @pytest.mark.desktop_only
-@pytest.mark.xfail(strict=True, reason=(
-    "Tipp on desktop (deal K1-8, the hint is to draw) says 'Tippe auf den Stapel: …' "
-    "(klondike.hint.turn; English 'Tap the stock'): a tap wording to a mouse user"))
 def test_desktop_the_hint_to_draw_is_said_for_a_mouse(page: Page, base_url: str) -> None:
     hint = KGame.new(deal_id="K1-8").hint()
     assert hint.move == KMove.stock()
@@ -308,9 +301,6 @@ def test_the_header_signs_show_their_words(page: Page, base_url: str, device: st
 
 
 @pytest.mark.phone_only
-@pytest.mark.xfail(strict=True, reason=(
-    "on the phone held sideways (844x390, touch) the header's ⚔ ☼ ▦ ⚙ show no word (.mlbl is "
-    "display:none between 641 and 1479 px wide) and their tooltips never appear on touch"))
 def test_the_header_signs_show_their_words_on_the_phone_held_sideways(page: Page, base_url: str) -> None:
     page.set_viewport_size({"width": 844, "height": 390})
     open_game(page, base_url, "?deal=K1-5")
@@ -467,10 +457,6 @@ def test_two_players_on_one_device_find_wiederholen_off_after_fertig(page: Page,
 
 
 @pytest.mark.desktop_only
-@pytest.mark.xfail(strict=True, reason=(
-    "a move taken back before Fertig leaves Wiederholen enabled after Fertig (every way: by device, "
-    "against the computer); pressed, it replays the move in the finished game (the moves count goes "
-    "on, the duel's result stays as it was)"))
 def test_wiederholen_is_off_after_fertig_also_with_a_move_to_redo(page: Page, base_url: str) -> None:
     open_game(page, base_url)
     first = start_duel(page, "device", suits=1, me="Anna", other="Ben")
