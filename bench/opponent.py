@@ -1,14 +1,23 @@
-"""The computer opponent alone: win rate and points over fixed deals per suit count.
+"""The computer opponent alone: win rate, points and thinking time over fixed deals.
 
-Plays ``S<suits>-<start>`` … ``S<suits>-<start + games - 1>`` for suits 1, 2 and 4 with the
-duel's opponent (``spider.spider_game.opponent``), each game until it wins or says
-"Fertig", and prints per suit count: games, wins, win rate, average duel points, average
-runs removed, actions per game, and the opponent's thinking time per action (mean, 95th
-percentile and the slowest). Nothing is random: the same arguments give the same games.
+Plays ``S<suits>-<start>`` … ``S<suits>-<start + games - 1>`` for each suit count with the
+duel's opponent at the chosen level(s) (``spider.spider_game.opponent``), each game until it
+wins or says "Fertig", on ``--processes`` processes (default 2), and prints per level and
+suit count: games, wins, win rate with its 95 % Wilson interval, average duel points and
+runs removed, actions per game, and the opponent's thinking time per decision (median,
+95th percentile, slowest; CPU time of the process, so other jobs on the machine do not
+inflate it), and a digest of every move played (the same digest means the same games).
+Nothing is random: the same arguments give the same games on every machine and Python.
 
-    python bench/opponent.py                     # 500 deals per suit count, CPython
-    python bench/opponent.py --games 100 --suits 4
-    python bench/opponent.py --pyodide --games 50  # the same under Pyodide in Node
+    python bench/opponent.py --level strong               # the measuring deals (below)
+    python bench/opponent.py --level easy,medium --suits 4 --games 100
+    python bench/opponent.py --level strong --suits 1 --games 10 --pyodide   # under Pyodide
+    python bench/opponent.py --level strong --suits 1 --games 10 --check-pyodide
+
+Deals: the measuring deals are ``S<n>-20001`` … (300 at four suits, 200 at two and at one,
+the defaults); the stronger levels were tuned on ``S<n>-10001`` … ``S<n>-10200`` only, and the
+easy level on ``S<n>-1001`` … and ``S<n>-2001`` … (docs/duel.md). ``--out FILE`` appends one
+JSON line per game (for long runs: ``--report FILE`` prints the table from such files).
 
 For comparison: the best published human record at four suits is 48.7 % of 306 games
 without undo (docs/duel.md).
@@ -17,95 +26,216 @@ without undo (docs/duel.md).
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import math
 import platform
 import shutil
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from spider import Game  # noqa: E402
-from spider.spider_game.opponent import Opponent  # noqa: E402
+from spider.spider_game.opponent import LEVELS, Opponent  # noqa: E402
+
+DEFAULT_GAMES = {1: 200, 2: 200, 4: 300}
+START = 20001
 
 
-def play(deal_id: str) -> tuple[Game, list[float], str]:
-    """One game by the opponent alone: the game, the seconds each decision took, why it ended."""
+def play(job: tuple[str, str]) -> dict[str, Any]:
+    """One game by the opponent alone: what it did and how long each decision took."""
+    level, deal_id = job
     game = Game.new(deal_id=deal_id, duel=True)
-    bot = Opponent()
+    bot = Opponent(level)
     times: list[float] = []
+    moves: list[str] = []
+    wall = time.perf_counter()
     while True:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         move = bot.next_move(game)
-        times.append(time.perf_counter() - t0)
+        times.append(time.process_time() - t0)
         if move is None:
-            return game, times, bot.reason or ""
+            break
         game.play(move)
-
-
-def run(suits: int, games: int, start: int, progress: bool) -> dict[str, float]:
-    won = points = runs = actions = 0
-    times: list[float] = []
-    reasons: dict[str, int] = {}
-    t0 = time.perf_counter()
-    for n in range(start, start + games):
-        game, took, reason = play(f"S{suits}-{n}")
-        won += game.is_won
-        points += game.score
-        runs += len(game.done)
-        actions += game.moves_count
-        times += took
-        reasons[reason] = reasons.get(reason, 0) + 1
-        if progress and (n - start + 1) % 100 == 0:
-            print(f"  S{suits}: {n - start + 1} games, {won} won", file=sys.stderr, flush=True)
-    times.sort()
+        moves.append(move.text())
     return {
-        "suits": suits, "games": games, "won": won, "rate": 100 * won / games,
-        "points": points / games, "runs": runs / games, "actions": actions / games,
-        "ms_mean": 1000 * statistics.fmean(times), "ms_p95": 1000 * times[int(0.95 * (len(times) - 1))],
-        "ms_max": 1000 * times[-1], "seconds": time.perf_counter() - t0,
-        "budget": reasons.get("budget", 0),
+        "level": level, "deal": deal_id, "suits": game.suits, "won": game.is_won, "points": game.score,
+        "runs": len(game.done), "actions": game.moves_count, "reason": bot.reason or "",
+        "times": [round(t, 5) for t in times], "wall": round(time.perf_counter() - wall, 3),
+        "moves": " ".join(moves),
     }
 
 
-def report(rows: list[dict[str, float]], label: str) -> None:
+def wilson(won: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate (as fractions).
+
+    >>> [round(x, 3) for x in wilson(15, 500)]
+    [0.018, 0.049]
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = won / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def digest(games: Iterable[dict[str, Any]]) -> str:
+    """A short digest of every game's moves (in deal order): equal digests, equal games."""
+    h = hashlib.sha256()
+    for g in sorted(games, key=lambda g: (g["level"], g["suits"], int(g["deal"].split("-")[1]))):
+        h.update(f"{g['level']} {g['deal']} {g['moves']}\n".encode())
+    return h.hexdigest()[:16]
+
+
+def summary(games: list[dict[str, Any]]) -> dict[str, Any]:
+    n = len(games)
+    won = sum(g["won"] for g in games)
+    times = sorted(t for g in games for t in g["times"])
+    lo, hi = wilson(won, n)
+    return {
+        "level": games[0]["level"], "suits": games[0]["suits"], "games": n, "won": won,
+        "rate": 100 * won / n, "lo": 100 * lo, "hi": 100 * hi,
+        "points": statistics.fmean(g["points"] for g in games),
+        "runs": statistics.fmean(g["runs"] for g in games),
+        "actions": statistics.fmean(g["actions"] for g in games),
+        "ms_median": 1000 * times[len(times) // 2], "ms_p95": 1000 * times[int(0.95 * (len(times) - 1))],
+        "ms_max": 1000 * times[-1], "cpu": sum(times), "digest": digest(games),
+        "deals": f"{min(int(g['deal'].split('-')[1]) for g in games)}.."
+                 f"{max(int(g['deal'].split('-')[1]) for g in games)}",
+        "budget": sum(g["reason"] == "budget" for g in games),
+    }
+
+
+def report(games: list[dict[str, Any]], label: str) -> None:
+    groups: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    for g in games:
+        groups.setdefault((g["level"], g["suits"]), []).append(g)
     print(label)
-    print(f"  {'suits':>5} {'games':>6} {'won':>5} {'win rate':>9} {'points':>7} {'runs':>5} "
-          f"{'actions':>8} {'ms/act':>7} {'p95 ms':>7} {'max ms':>7} {'total s':>8}")
-    for r in rows:
-        print(f"  {r['suits']:>5} {r['games']:>6} {r['won']:>5} {r['rate']:>8.1f}% {r['points']:>7.1f} "
-              f"{r['runs']:>5.2f} {r['actions']:>8.1f} {r['ms_mean']:>7.2f} {r['ms_p95']:>7.2f} "
-              f"{r['ms_max']:>7.1f} {r['seconds']:>8.1f}")
+    print(f"  {'level':<7}{'suits':>5} {'deals':>12} {'games':>5} {'won':>4} {'win rate':>8} "
+          f"{'95 % interval':>15} {'points':>7}"
+          f" {'runs':>5} {'actions':>7} {'median':>7} {'p95':>7} {'max':>7} {'cpu s':>7}  digest")
+    order = {level: i for i, level in enumerate(LEVELS)}
+    for key in sorted(groups, key=lambda k: (order.get(k[0], 9), k[1])):
+        r = summary(groups[key])
+        print(f"  {r['level']:<7}{r['suits']:>5} {r['deals']:>12} {r['games']:>5} {r['won']:>4} "
+              f"{r['rate']:>7.1f}% "
+              f"{r['lo']:>6.1f}-{r['hi']:>5.1f} % {r['points']:>7.1f} {r['runs']:>5.2f} {r['actions']:>7.1f} "
+              f"{r['ms_median']:>5.0f}ms {r['ms_p95']:>5.0f}ms {r['ms_max']:>5.0f}ms {r['cpu']:>7.0f}  "
+              f"{r['digest']}")
         if r["budget"]:
-            print(f"        ({r['budget']:.0f} games ended by the move budget)")
+            print(f"        ({r['budget']} games ended by the move budget)")
+    print("  (decision times: CPU time per call of next_move, milliseconds)")
+
+
+def run(jobs: list[tuple[str, str]], processes: int, out: Path | None,
+        progress: bool) -> Iterator[dict[str, Any]]:
+    """Play the jobs, yielding each game as it ends (in any order with several processes)."""
+    if processes <= 1:
+        results: Iterable[dict[str, Any]] = map(play, jobs)
+        pool = None
+    else:
+        import multiprocessing
+
+        pool = multiprocessing.Pool(processes)
+        results = pool.imap_unordered(play, jobs)
+    done = 0
+    try:
+        for g in results:
+            done += 1
+            if out is not None:
+                with out.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps(g) + "\n")
+            if progress:
+                print(f"  {done}/{len(jobs)} {g['level']} {g['deal']}: {'won' if g['won'] else 'lost'}, "
+                      f"{g['runs']} runs, {g['actions']} actions, {sum(g['times']):.1f} s",
+                      file=sys.stderr, flush=True)
+            yield g
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+
+
+def read_files(paths: list[str]) -> list[dict[str, Any]]:
+    games: dict[tuple[str, str], dict[str, Any]] = {}
+    for path in paths:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                g = json.loads(line)
+                games[(g["level"], g["deal"])] = g
+    return list(games.values())
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=500, help="deals per suit count (default 500)")
-    ap.add_argument("--start", type=int, default=1, help="first deal number (default 1)")
+    ap.add_argument("--level", default="easy",
+                    help="levels, comma-separated: easy, medium, strong (default easy)")
     ap.add_argument("--suits", default="1,2,4", help="suit counts, comma-separated (default 1,2,4)")
-    ap.add_argument("--pyodide", action="store_true", help="run this script under Pyodide in Node")
+    ap.add_argument("--games", type=int, default=0,
+                    help="deals per suit count (default 300 at four suits, 200 at two and one)")
+    ap.add_argument("--start", type=int, default=START, help=f"first deal number (default {START})")
+    ap.add_argument("--processes", type=int, default=2, help="processes playing at once (default 2)")
+    ap.add_argument("--out", help="append one JSON line per game to this file")
+    ap.add_argument("--report", nargs="+", metavar="FILE", help="only print the table from --out files")
+    ap.add_argument("--pyodide", action="store_true",
+                    help="run this script under Pyodide in Node (one process)")
+    ap.add_argument("--check-pyodide", action="store_true",
+                    help="play the same games on CPython and under Pyodide and compare every move")
     ap.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = ap.parse_args()
-    if args.pyodide:
+    if args.report:
+        report(read_files(args.report), "from " + ", ".join(args.report))
+        return 0
+    levels = [s.strip() for s in args.level.split(",")]
+    for level in levels:
+        if level not in LEVELS:
+            ap.error(f"unknown level {level!r}: one of {', '.join(LEVELS)}")
+    suits = [int(s) for s in args.suits.split(",")]
+    if args.pyodide or args.check_pyodide:
         node = shutil.which("node")
         if node is None:
             print("node not found", file=sys.stderr)
             return 2
-        cmd = [node, str(ROOT / "bench" / "pyodide_run.mjs"), "bench/opponent.py", "--games",
-               str(args.games), "--start", str(args.start), "--suits", args.suits, "--quiet"]
-        return subprocess.call(cmd, cwd=ROOT)
-    suits = [int(s) for s in args.suits.split(",")]
-    rows = [run(s, args.games, args.start, not args.quiet) for s in suits]
-    label = f"{platform.python_implementation()} {platform.python_version()} ({sys.platform}), " \
-            f"deals S<suits>-{args.start}..{args.start + args.games - 1}"
-    report(rows, label)
+        cmd = [node, str(ROOT / "bench" / "pyodide_run.mjs"), "bench/opponent.py", "--level", args.level,
+               "--suits", args.suits, "--start", str(args.start), "--processes", "1", "--quiet"]
+        if args.games:
+            cmd += ["--games", str(args.games)]
+        if args.pyodide:
+            return subprocess.call(cmd, cwd=ROOT)
+        wasm = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        print(wasm, end="")
+    jobs = [(level, f"S{s}-{n}") for level in levels for s in suits
+            for n in range(args.start, args.start + (args.games or DEFAULT_GAMES[s]))]
+    t0 = time.perf_counter()
+    games = list(run(jobs, args.processes, Path(args.out) if args.out else None, not args.quiet))
+    label = (f"{platform.python_implementation()} {platform.python_version()} ({sys.platform}), "
+             f"{args.processes} process(es), {time.perf_counter() - t0:.0f} s wall")
+    report(games, label)
+    if args.check_pyodide:
+        ours = {summary(g)["digest"] for g in _groups(games)}
+        theirs = {line.split()[-1] for line in wasm.splitlines()
+                  if line.startswith("  ") and line.split()[0] in LEVELS}
+        same = ours == theirs
+        print(f"Pyodide and CPython played {'the same' if same else 'DIFFERENT'} moves "
+              f"({len(games)} games; digests {sorted(ours)} / {sorted(theirs)})")
+        return 0 if same else 1
     return 0
+
+
+def _groups(games: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    groups: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    for g in games:
+        groups.setdefault((g["level"], g["suits"]), []).append(g)
+    return list(groups.values())
 
 
 if __name__ == "__main__":

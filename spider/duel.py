@@ -72,7 +72,7 @@ from .core.cards import SUIT_LETTERS, shorten
 from .core.messages import IllegalMove, MessageError, Msg
 from .spider_game import Game, Move
 from .spider_game.deck import parse_deal_id
-from .spider_game.opponent import Opponent
+from .spider_game.opponent import Opponent, check_level
 from .texts.keys import family
 
 VERSION: Final = "2"
@@ -554,6 +554,11 @@ class ComputerDuel:
     duel game of the deal and its :class:`~spider.spider_game.opponent.Opponent`. The page
     asks for a :meth:`step` at its pace (about one a second) and shows :meth:`result`.
 
+    ``level`` is the computer's strength (``"easy"``, ``"medium"``, ``"strong"``; see
+    :class:`~spider.spider_game.opponent.Opponent`). The saved game does not name it: the
+    page keeps the level with the duel and passes it to :meth:`resume` (a save from before
+    there were levels resumes as ``"easy"``, the only player there was).
+
     >>> cpu = ComputerDuel("S1-3")
     >>> move = cpu.step()
     >>> cpu.result(1_000, "Computer").moves
@@ -561,22 +566,31 @@ class ComputerDuel:
     >>> again = ComputerDuel.resume(cpu.to_json())
     >>> again.step() == cpu.step()
     True
+    >>> ComputerDuel("S1-3", level="strong").level
+    'strong'
     """
 
     __slots__ = ("bot", "game")
 
-    def __init__(self, deal_id: str) -> None:
+    def __init__(self, deal_id: str, level: str = "easy") -> None:
+        bot = Opponent(level)  # a bad level is refused before the deal is even read
         self.game: Game = Game.new(deal_id=deal_id, duel=True)
-        self.bot = Opponent()
+        self.bot = bot
 
     @classmethod
-    def resume(cls, saved: str) -> ComputerDuel:
-        """Carry on from the computer's saved game (``to_json``), e.g. after a reload."""
+    def resume(cls, saved: str, level: str = "easy") -> ComputerDuel:
+        """Carry on from the computer's saved game (``to_json``), e.g. after a reload, at
+        the level it played with."""
+        check_level(level)
         cpu = cls.__new__(cls)
         cpu.game = Game.from_json(saved)
         cpu.game.duel = True
-        cpu.bot = Opponent.resume(cpu.game)
+        cpu.bot = Opponent.resume(cpu.game, level)
         return cpu
+
+    @property
+    def level(self) -> str:
+        return self.bot.level
 
     @property
     def finished(self) -> bool:

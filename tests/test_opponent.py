@@ -1,5 +1,9 @@
-"""The computer opponent: legal, deterministic, finite, resumable, and it sees only what a
-player sees (games that differ only in unseen cards get the same moves)."""
+"""The computer opponent at every level: legal, deterministic, finite, resumable, and it
+sees only what a player sees (games that differ only in unseen cards get the same moves).
+
+The stronger levels search a lot per move; most tests here give them a small budget of the
+same kind (``SMALL``: fewer imagined worlds, fewer positions), which runs exactly the same
+code. A few short ones use the levels' real budgets."""
 
 from __future__ import annotations
 
@@ -10,7 +14,18 @@ from positions import build, game
 from test_hints import shuffle_hidden
 
 from spider import Game, Move
-from spider.spider_game.opponent import MOVE_BUDGET, Opponent, evaluate, view_of
+from spider.core.messages import MessageError
+from spider.duel import ComputerDuel
+from spider.spider_game.foresight import Budget
+from spider.spider_game.opponent import BUDGETS, LEVELS, MOVE_BUDGET, Opponent, evaluate, view_of
+
+# The same kind of search as the real levels, small enough for the test suite.
+SMALL = Budget(samples=2, nodes=300, gate=200, candidates=2, worlds=2, rollouts=2, reach=150, margin=1)
+
+
+def player(level: str = "easy") -> Opponent:
+    """An opponent at ``level``; the stronger levels with the small test budget."""
+    return Opponent(level, budget=None if level == "easy" else SMALL)
 
 
 def play_out(g: Game, bot: Opponent | None = None, limit: int = MOVE_BUDGET + 1) -> list[Move]:
@@ -27,10 +42,10 @@ def play_out(g: Game, bot: Opponent | None = None, limit: int = MOVE_BUDGET + 1)
 
 
 # ----------------------------------------------------------------------------- secrecy
-def lockstep(a: Game, b: Game) -> int:
+def lockstep(a: Game, b: Game, level: str = "easy") -> int:
     """Let two opponents play ``a`` and ``b`` side by side while the two tables look the
     same; every move must be the same. Returns how many moves they played together."""
-    bot_a, bot_b = Opponent(), Opponent()
+    bot_a, bot_b = player(level), player(level)
     n = 0
     while a.columns == b.columns and len(a.stock) == len(b.stock):
         ma, mb = bot_a.next_move(a), bot_b.next_move(b)
@@ -64,54 +79,67 @@ def permute_unseen(start: str, unseen_down: list[int], unseen_stock: int, seed: 
     return "\n".join(" ".join(toks) for toks in table)
 
 
-@pytest.mark.parametrize(("deal_id", "moves"), [("S4-13", 200), ("S4-14", 200), ("S2-12", 80),
-                                                ("S2-15", 80), ("S1-11", 30), ("S1-16", 30)])
-def test_games_that_differ_only_in_unseen_cards_get_the_same_moves(deal_id: str, moves: int) -> None:
+@pytest.mark.parametrize(("deal_id", "moves", "level"), [
+    ("S4-13", 200, "easy"), ("S4-14", 200, "easy"), ("S2-12", 80, "easy"), ("S2-15", 80, "easy"),
+    ("S1-11", 30, "easy"), ("S1-16", 30, "easy"),
+    ("S4-13", 20, "medium"), ("S2-12", 20, "medium"), ("S4-14", 20, "strong"), ("S1-16", 30, "strong"),
+])
+def test_games_that_differ_only_in_unseen_cards_get_the_same_moves(deal_id: str, moves: int,
+                                                                    level: str) -> None:
     """Play a deal, see which cards the opponent never got to see in its first moves, shuffle
     exactly those in the starting position: the opponent must play the same moves again."""
     a = Game.new(deal_id=deal_id, duel=True)
     start = a.to_text()
-    line = play_out(a, limit=moves)
+    line = play_out(a, player(level), limit=moves)
     a = Game.from_text(start)
     for move in line:
         a.play(move)
     assert sum(a.unseen_down) + a.unseen_stock >= 2, "everything was seen: pick another deal"
     differ = 0
-    for seed in range(4):
+    seeds = 4 if level == "easy" else 2
+    for seed in range(seeds):
         other = permute_unseen(start, a.unseen_down, a.unseen_stock, seed)
         b = Game.from_text(other)
         differ += other != start
-        replayed = play_out(b, limit=len(line))
+        replayed = play_out(b, player(level), limit=len(line))
         assert replayed == line
         assert b.columns == a.columns
-    assert differ >= 3  # the shuffles really changed unseen cards
+    assert differ >= seeds - 1  # the shuffles really changed unseen cards
 
 
-@pytest.mark.parametrize("deal_id", ["S1-11", "S2-12", "S4-13", "S4-14"])
-def test_from_the_start_moves_agree_until_a_different_card_turns_up(deal_id: str) -> None:
+@pytest.mark.parametrize(("deal_id", "level"), [
+    *[(d, "easy") for d in ("S1-11", "S2-12", "S4-13", "S4-14")],
+    ("S1-11", "medium"), ("S4-13", "medium"), ("S2-12", "strong"), ("S4-14", "strong"),
+])
+def test_from_the_start_moves_agree_until_a_different_card_turns_up(deal_id: str, level: str) -> None:
     start = Game.new(deal_id=deal_id).to_text()
     rng = random.Random(deal_id)
-    for _ in range(3):
+    for _ in range(3 if level == "easy" else 2):
         a = Game.from_text(start)
         b = Game.from_text(shuffle_hidden(start, rng.randrange(1 << 30)))
         assert a.columns == b.columns and a.to_text() != b.to_text()
-        assert lockstep(a, b) >= 1
+        assert lockstep(a, b, level) >= 1
 
 
-@pytest.mark.parametrize("deal_id", ["S4-21", "S2-22", "S1-23", "S4-24"])
-def test_at_every_point_of_a_game_the_next_move_ignores_unseen_cards(deal_id: str) -> None:
-    """Along a game, every fifth position: the same position with all unseen cards
-    shuffled (three ways) gets the same next move from an opponent that starts there."""
+@pytest.mark.parametrize(("deal_id", "level", "every"), [
+    *[(d, "easy", 5) for d in ("S4-21", "S2-22", "S1-23", "S4-24")],
+    ("S2-22", "medium", 15), ("S1-23", "strong", 10), ("S4-24", "strong", 10),
+])
+def test_at_every_point_of_a_game_the_next_move_ignores_unseen_cards(deal_id: str, level: str,
+                                                                     every: int) -> None:
+    """Along a game, every fifth position (every ``every``-th for the slower levels): the
+    same position with all unseen cards shuffled gets the same next move from an opponent
+    that starts there (three shuffles; two for the slower levels)."""
     g = Game.new(deal_id=deal_id, duel=True)
     line = play_out(g.copy(), limit=150)
     rng = random.Random(deal_id)
     checked = 0
     for n, move in enumerate(line):
-        if n % 5 == 0 and g.face_down_count + len(g.stock) > 1:
-            expected = Opponent().next_move(Game.from_text(g.to_text()))
-            for _ in range(3):
+        if n % every == 0 and g.face_down_count + len(g.stock) > 1:
+            expected = player(level).next_move(Game.from_text(g.to_text()))
+            for _ in range(3 if level == "easy" else 2):
                 other = Game.from_text(shuffle_hidden(g.to_text(), rng.randrange(1 << 30)))
-                assert Opponent().next_move(other) == expected, f"after {n} moves"
+                assert player(level).next_move(other) == expected, f"after {n} moves"
             checked += 1
         g.play(move)
     assert checked >= 5
@@ -199,3 +227,83 @@ def test_resume_continues_with_the_same_moves() -> None:
     saved = Game.from_json(g.to_json())
     rest = play_out(saved, Opponent.resume(saved))
     assert whole[30:] == rest
+
+
+# ----------------------------------------------------------------------------- levels
+def test_the_default_is_the_easy_player_and_a_bad_level_is_refused_with_a_sentence() -> None:
+    assert Opponent().level == "easy" and LEVELS == ("easy", "medium", "strong")
+    for bad in ("hard", "Strong", "", None, 3):
+        with pytest.raises(MessageError) as caught:
+            Opponent(bad)  # type: ignore[arg-type]
+        assert caught.value.message.key == "duel.opponent.level"
+        assert caught.value.render("de") != caught.value.render("en")
+    with pytest.raises(MessageError):
+        Opponent.resume(Game.new(deal_id="S1-1"), "hard")
+
+
+@pytest.mark.parametrize("level", ["medium", "strong"])
+def test_a_stronger_level_plays_the_same_moves_twice_and_after_resume(level: str) -> None:
+    first = play_out(Game.new(deal_id="S2-5", duel=True), player(level), limit=40)
+    second = play_out(Game.new(deal_id="S2-5", duel=True), player(level), limit=40)
+    assert first == second and len(first) == 40
+    g = Game.new(deal_id="S2-5", duel=True)
+    for move in first[:20]:
+        g.play(move)
+    saved = Game.from_json(g.to_json())
+    assert play_out(saved, Opponent.resume(saved, level, budget=SMALL), limit=20) == first[20:]
+
+
+def test_the_strong_level_plays_legal_moves_to_its_end_and_never_comes_back_to_a_position() -> None:
+    g = Game.new(deal_id="S1-9", duel=True)
+    start = g.to_text()
+    bot = player("strong")
+    line = play_out(g, bot)  # asserts every move legal
+    assert bot.finished and bot.reason in ("won", "no_progress", "stuck") and 0 < len(line) < MOVE_BUDGET
+    assert bot.next_move(g) is None
+    replay = Game.from_text(start)
+    seen = {replay.to_text()}
+    for move in line:
+        step = replay.play(move)
+        text = replay.to_text()
+        assert text not in seen or step.revealed
+        seen.add(text)
+
+
+def test_the_real_budgets_resume_to_the_same_moves() -> None:
+    """The levels' own budgets (not the test's small one), a few moves from the start of a
+    four-suit deal and from late in a one-suit game, where the solver has its say."""
+    late = Game.new(deal_id="S1-9", duel=True)
+    for move in play_out(late.copy(), Opponent(), limit=70):
+        late.play(move)
+    for level in ("medium", "strong"):
+        for start in (Game.new(deal_id="S4-7", duel=True), late):
+            whole = play_out(start.copy(), Opponent.resume(start, level), limit=4)
+            g = start.copy()
+            for move in whole[:2]:
+                g.play(move)
+            saved = Game.from_json(g.to_json())
+            assert play_out(saved, Opponent.resume(saved, level), limit=2) == whole[2:]
+
+
+def test_a_strong_computer_duel_saved_mid_game_finishes_with_the_same_moves(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's way: the worker resumes the computer from its saved game at every step."""
+    monkeypatch.setitem(BUDGETS, "strong", SMALL)
+    whole = ComputerDuel("S2-6", level="strong")
+    moves: list[Move] = []
+    while (move := whole.step()) is not None:
+        moves.append(move)
+    assert whole.finished and len(moves) > 30
+    cpu = ComputerDuel("S2-6", level="strong")
+    first = [cpu.step() for _ in range(30)]
+    again = ComputerDuel.resume(cpu.to_json(), level="strong")
+    assert again.level == "strong"
+    rest: list[Move] = []
+    while (move := again.step()) is not None:
+        rest.append(move)
+    assert first + rest == moves
+    assert again.finished and again.result(0).points == whole.result(0).points
+    with pytest.raises(MessageError):
+        ComputerDuel.resume(cpu.to_json(), level="hard")
+    with pytest.raises(MessageError):
+        ComputerDuel("S2-6", level="hard")

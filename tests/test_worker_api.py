@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from positions import build
 
 from spider import Game
+from spider.core.messages import Msg
 from spider.web.worker_api import handle
 
 STATUSES = {"ok", "error", "solved", "unsolvable", "unknown"}
@@ -50,6 +51,9 @@ def refused(request: object) -> str:
     {"op": "opponent"}, {"op": "opponent", "deal_id": 5}, {"op": "opponent", "deal_id": "X9-1"},
     {"op": "opponent", "saved": 5}, {"op": "opponent", "saved": "{}"},
     {"op": "opponent", "deal_id": "S4-1", "steps": 0}, {"op": "opponent", "deal_id": "S4-1", "steps": "1"},
+    {"op": "opponent", "deal_id": "S4-1", "level": "hard"},
+    {"op": "opponent", "deal_id": "S4-1", "level": None},
+    {"op": "opponent", "deal_id": "S4-1", "level": ["strong"]}, {"op": "opponent", "saved": DOC, "level": 2},
 ])
 def test_a_malformed_request_gets_the_error_answer(request_: object) -> None:
     refused(request_)
@@ -59,6 +63,21 @@ def test_numbers_json_cannot_hold_exactly_are_refused() -> None:
     refused('{"op": "solve", "game": "spider", "doc": "x", "seconds": 1, "max_nodes": 1e999}')
     refused('{"op": "solve", "game": "spider", "doc": "x", "seconds": 1e999, "max_nodes": 5}')
     refused('{"op": "solve", "game": "spider", "doc": "x", "seconds": NaN, "max_nodes": 5}')
+
+
+def test_the_computers_level_is_optional_checked_and_played() -> None:
+    """``level`` may be left out (easy, as saved duels from before the levels expect); a
+    level the game does not have is refused with the catalog's sentence; each level plays."""
+    assert refused({"op": "opponent", "deal_id": "S1-3", "level": "hard"}) == \
+        Msg("duel.opponent.level", level="hard").render()
+    plain = answer({"op": "opponent", "deal_id": "S1-3", "steps": 3})
+    easy = answer({"op": "opponent", "deal_id": "S1-3", "steps": 3, "level": "easy"})
+    assert plain == easy and plain["status"] == "ok"
+    for level in ("medium", "strong"):
+        first = answer({"op": "opponent", "deal_id": "S1-3", "steps": 1, "level": level})
+        assert first["status"] == "ok" and len(first["moves"]) == 1  # type: ignore[arg-type]
+        more = answer({"op": "opponent", "saved": first["saved"], "steps": 1, "level": level})
+        assert more["status"] == "ok" and Game.from_json(str(more["saved"])).moves_count == 2
 
 
 def test_after_bad_requests_the_worker_still_answers_good_ones() -> None:
@@ -76,7 +95,8 @@ _VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() |
 
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from(["solve", "opponent", "ping", "x"]),
-       st.dictionaries(st.sampled_from(["game", "doc", "seconds", "max_nodes", "deal_id", "saved", "steps"]),
+       st.dictionaries(st.sampled_from(["game", "doc", "seconds", "max_nodes", "deal_id", "saved", "steps",
+                                       "level"]),
                        _VALUES, max_size=5))
 def test_any_request_of_the_right_top_level_shape_gets_an_answer(op: str, fields: dict[str, object]) -> None:
     request = {"op": op, **fields}

@@ -59,12 +59,27 @@ A chosen plan is played to its end: no move of it depends on a card it turns up 
 reveal a plan only puts parked cards back). If the table is not as the plan expected (the
 page played something else), it plans again.
 
+Levels
+------
+``Opponent()`` is this player, the level ``"easy"`` (Leicht): every saved duel against it
+replays to the same moves. ``Opponent("medium")`` and ``Opponent("strong")`` (Mittel, Stark)
+play the easy player's moves too, but imagine the unseen cards many times over and let the
+full-knowledge solver overrule a move that loses where another wins
+(:mod:`spider.spider_game.foresight`); they differ only in how much they search. Any other
+level is refused with the message ``duel.opponent.level``.
+
 >>> from spider import Game
 >>> g = Game.new(deal_id="S1-1", duel=True)
 >>> bot = Opponent()
 >>> move = bot.next_move(g)
 >>> g.is_legal(move)
 True
+>>> from spider.core.messages import MessageError
+>>> try:
+...     Opponent("hard")
+... except MessageError as refused:
+...     print(refused.message.key)
+duel.opponent.level
 """
 
 from __future__ import annotations
@@ -73,11 +88,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
+from ..core.messages import MessageError, Msg
 from .deck import COLUMNS, DEAL_SIZE, RUN
+from .foresight import Budget, advise, seen_of
+from .info import OPPONENT_LEVELS
 from .moves import Move
 
 DEPTH: Final = 3
 MOVE_BUDGET: Final = 1500  # actions in one game; far more than a game needs
+LEVELS: Final = OPPONENT_LEVELS  # "easy", "medium", "strong"
+
+# How hard the stronger levels think (see foresight.Budget): imagined worlds per decision,
+# solver positions per search, the most cards unseen at which the solver is asked, and the
+# most candidate moves scored besides the easy player's own. Tuned on S<n>-10001..10200.
+BUDGETS: Final = {
+    "medium": Budget(samples=3, nodes=1_000, gate=40, candidates=2),
+    "strong": Budget(samples=4, nodes=2_000, gate=200, candidates=3),
+}
 
 # The weights of :func:`evaluate`, tuned on deals S<n>-1001.. and S<n>-2001.. (not the
 # benchmark's S<n>-1..500).
@@ -95,6 +122,7 @@ _RANK = [0] + [c % 13 + 1 for c in range(52)]  # rank of card c at index c + 1 (
 
 
 class _Table(Protocol):
+    suits: int
     cols: list[list[int]]
     down: list[int]
     stock: list[int]
@@ -426,33 +454,52 @@ class _Planner:
         return None if best is None else best[1]
 
 
+def check_level(level: object) -> str:
+    """``level`` if it is one of :data:`LEVELS`, else ``MessageError`` (``duel.opponent.level``)."""
+    if isinstance(level, str) and level in LEVELS:
+        return level
+    raise MessageError(Msg("duel.opponent.level", level=str(level)[:24]))
+
+
 class Opponent:
     """The computer player of a duel. ``next_move(game)`` gives its next action for the
     game on the table (it does not play it), or ``None`` when it is finished (see
-    :attr:`reason`).
+    :attr:`reason`). ``level`` is ``"easy"`` (this module's player, the default),
+    ``"medium"`` or ``"strong"`` (:mod:`spider.spider_game.foresight`).
 
     It plans a few moves at a time and remembers the positions it has been in;
     :meth:`resume` rebuilds that memory from a saved game, so a page reloaded in mid-duel
     continues with the same moves.
     """
 
-    __slots__ = ("_dealing", "_plan", "_seen", "depth", "moves_made", "reason")
+    __slots__ = ("_base", "_dealing", "_plan", "_seen", "budget", "depth", "level", "moves_made", "reason")
 
-    def __init__(self, depth: int = DEPTH) -> None:
+    def __init__(self, level: str = "easy", *, depth: int = DEPTH, budget: Budget | None = None) -> None:
+        self.level = check_level(level)
+        self.budget = budget or BUDGETS.get(level)
         self.depth = depth
         self._seen: set[tuple[Any, ...]] = set()
         self._plan: list[tuple[_Step, tuple[tuple[int, ...], ...]]] = []
         self._dealing = False  # decided to deal: filling the empty columns first
         self.moves_made = 0
         self.reason: str | None = None  # why it finished: won, stuck, no_progress, budget
+        # the stronger levels: the easy player proposes, the foresight may overrule it
+        self._base = None if level == "easy" else Opponent(depth=depth)
 
     @classmethod
-    def resume(cls, game: Any, depth: int = DEPTH) -> Opponent:
-        """The opponent after it has played ``game``'s line (from its starting position)."""
-        bot = cls(depth)
+    def resume(cls, game: Any, level: str = "easy", *, depth: int = DEPTH, budget: Budget | None = None
+               ) -> Opponent:
+        """The opponent after it has played ``game``'s line (from its starting position).
+        The easy player thinks its way along the line again (it keeps plans); the stronger
+        ones only note the positions passed, so resuming them costs no search."""
+        bot = cls(level, depth=depth, budget=budget)
         replay = type(game).from_text(game.start_text)
         for move in game.line:
-            bot.next_move(replay)
+            if bot._base is None:
+                bot.next_move(replay)
+            else:
+                bot._base.next_move(replay)
+                bot.moves_made += 1
             replay.play(move)
         return bot
 
@@ -464,11 +511,35 @@ class Opponent:
         """The next action for the position on the table, or ``None`` (finished)."""
         if self.reason is not None:
             return None
+        if self._base is not None:
+            return self._stronger(game)
         view = view_of(game)
         self._seen.add(view.key)
         move = self._choose(view, game.is_won)
         if move is None:
             self._plan.clear()
+        else:
+            self.moves_made += 1
+        return move
+
+    def _stronger(self, game: _Table) -> Move | None:
+        """The medium and strong levels: the easy player's proposal (it keeps its own plans
+        and memory, so :meth:`resume` needs no search), overruled where the imagined worlds
+        say so. Nothing here is remembered between calls but the count of moves."""
+        base = self._base
+        assert base is not None
+        if game.is_won:
+            self.reason = "won"
+            return None
+        if self.moves_made >= MOVE_BUDGET:
+            self.reason = "budget"
+            return None
+        proposal = base.next_move(game)
+        assert self.budget is not None
+        move = advise(seen_of(game), proposal, base._seen, self.budget,
+                      lambda: alternatives(game, base._seen, self.depth), rollout)
+        if move is None:
+            self.reason = base.reason or "no_progress"
         else:
             self.moves_made += 1
         return move
@@ -536,6 +607,54 @@ class Opponent:
         return Move(*steps[0])
 
 
+def alternatives(game: _Table, seen: set[tuple[Any, ...]], depth: int = DEPTH) -> list[tuple[int, Move]]:
+    """The first moves of the easy player's plans from the position on the table, each with
+    the best value a plan starting with it reaches (:func:`evaluate`, less a point per
+    move), best first: what the stronger levels weigh against the easy player's own move.
+    ``seen``: the positions passed (a plan must end in a new one or turn a card up)."""
+    view = view_of(game)
+    now = evaluate(view)
+    root: _State = (view.up, view.down, view.done, now)
+    planner = _Planner(view, seen, depth)
+    value_of: dict[_Step, int] = {}
+    for step in _moves(view.up, view.down):
+        child, revealed = _apply(root, *step)
+        value = child[3] - W_MOVE if planner.fresh(child, revealed) else _NONE
+        if not revealed and depth > 1:
+            deeper, _ = planner._dfs(child, 1, (step[1], step[0], step[2]))
+            value = max(value, deeper)
+        value_of[step] = max(value_of.get(step, _NONE), value)
+    plans = [(value, steps) for value, steps, _ in planner.consolidations(root)]
+    for col in range(COLUMNS):
+        if view.up[col]:
+            found = planner.dig(root, col)
+            if found is not None:
+                plans.append((found[0], found[1]))
+    for value, steps in plans:
+        value_of[steps[0]] = max(value_of.get(steps[0], _NONE), value)
+    ranked = sorted(((v, s) for s, v in value_of.items() if v > _NONE), key=lambda vs: (-vs[0], vs[1]))
+    return [(v, Move(*s)) for v, s in ranked]
+
+
+def rollout(world: _Table, seen: set[tuple[Any, ...]], limit: int, deals: int) -> int:
+    """Let the easy player play on in ``world`` (a complete, imagined deal): through
+    ``deals`` deals, then until it would deal again, stops, or has made ``limit`` moves; and
+    score where it ends (:func:`evaluate`): how a move looks some moves later, once the
+    cards it turns up are known."""
+    bot = Opponent()
+    bot._seen = set(seen)
+    for _ in range(limit):
+        move = bot.next_move(world)
+        if move is None:
+            break
+        if move.is_deal:
+            if not deals:
+                break
+            deals -= 1
+        world.play(move)  # type: ignore[attr-defined]
+    return evaluate(view_of(world))
+
+
 def _agrees(up: tuple[tuple[int, ...], ...], expected: tuple[tuple[int, ...], ...]) -> bool:
     """Does the table show what the plan expected (a card turned up in the plan, unknown
     then, matches any card)?"""
@@ -545,4 +664,5 @@ def _agrees(up: tuple[tuple[int, ...], ...], expected: tuple[tuple[int, ...], ..
                for a, b in zip(up, expected, strict=True))
 
 
-__all__ = ["DEPTH", "MOVE_BUDGET", "Opponent", "View", "evaluate", "view_of"]
+__all__ = ["BUDGETS", "DEPTH", "LEVELS", "MOVE_BUDGET", "Opponent", "View", "check_level", "evaluate",
+           "view_of"]

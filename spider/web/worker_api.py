@@ -7,11 +7,16 @@ one JSON answer out. Pure Python (no browser import), so it is tested on CPython
 * ``{"op": "analyse", "game", "doc", "seconds", "given_up"}`` → ``{"status": "ok",
   "analysis": <Analysis.to_doc()>}`` for a finished game (:mod:`spider.core.analysis`),
   reporting ``progress(done, total)`` on the way (the worker posts ``{id, progress}``);
-* ``{"op": "opponent", "deal_id", "saved": <the computer's game or null>, "steps": n}`` →
-  the computer of a duel plays up to ``n`` actions (1 at the page's pace, many to finish
-  once the player is done): ``{"status": "ok", "moves": [move texts], "saved": <its game>,
-  "finished": bool, "result": <duel.Result.to_dict()>}``. The worker keeps no state: the
-  page holds the computer's game (and saves it with its own), so a reload loses nothing;
+* ``{"op": "opponent", "deal_id", "saved": <the computer's game or null>, "steps": n,
+  "level": "easy" | "medium" | "strong"}`` → the computer of a duel plays up to ``n``
+  actions at that level (1 at the page's pace, many to finish once the player is done):
+  ``{"status": "ok", "moves": [move texts], "saved": <its game>, "finished": bool,
+  "result": <duel.Result.to_dict()>}``. ``level`` may be left out (``"easy"``, as before
+  there were levels); any other value gets the error answer with the catalog's
+  ``duel.opponent.level``. The worker keeps no state: the page holds the computer's game
+  (and saves it with its own) and its level, so a reload loses nothing; the stronger
+  levels resume without searching again (their search per action is bounded in nodes, a
+  fraction of a second: ``docs/duel.md``);
 * anything else → ``{"status": "error", "reason": ...}``.
 
 >>> handle('{"op": "ping"}')
@@ -55,13 +60,17 @@ def _solve(request: dict[str, object]) -> str:
 
 def _opponent(request: dict[str, object]) -> str:
     from ..duel import ComputerDuel
+    from ..spider_game.info import OPPONENT_LEVELS
 
     saved, deal_id, steps = request.get("saved"), request.get("deal_id"), request.get("steps", 1)
+    level = request.get("level", "easy")
     if type(steps) is not int or not 1 <= steps <= 5000:
         return _error(Msg("worker.field", name="steps"))
     if not (isinstance(saved, str) or (saved is None and isinstance(deal_id, str))):
         return _error(Msg("worker.field", name="saved" if saved is not None else "deal_id"))
-    cpu = ComputerDuel.resume(saved) if isinstance(saved, str) else ComputerDuel(str(deal_id))
+    if not (isinstance(level, str) and level in OPPONENT_LEVELS):
+        return _error(Msg("duel.opponent.level", level=str(level)[:24]))
+    cpu = ComputerDuel.resume(saved, level) if isinstance(saved, str) else ComputerDuel(str(deal_id), level)
     moves = []
     for _ in range(steps):
         move = cpu.step()

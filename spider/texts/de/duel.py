@@ -33,6 +33,7 @@ TEXTS = {
     "duel.opponent.playing": "{name} spielt …",
     "duel.opponent.finished": "{name} ist fertig.",
     "duel.over": "Dein Spiel in diesem Duell ist beendet, sein Ergebnis bleibt. „Neues Spiel“ spielt weiter.",
+    "duel.opponent.level": "Diese Stärke des Computers gibt es nicht: „{level}“. Möglich sind Leicht, Mittel und Stark.",
     "duel.panel": "{name}: {points} Punkte, {runs} Folgen, {moves}",
     "duel.result.title": "Ergebnis des Duells",
     "duel.result.player": "Spieler",

@@ -33,6 +33,7 @@ TEXTS = {
     "duel.opponent.playing": "{name} is playing …",
     "duel.opponent.finished": "{name} has finished.",
     "duel.over": "Your game in this duel is over and its result stands. “New game” plays on.",
+    "duel.opponent.level": "There is no computer strength “{level}”: the strengths are Easy, Medium and Strong.",
     "duel.panel": "{name}: {points} points, {runs} runs, {moves}",
     "duel.result.title": "Duel result",
     "duel.result.player": "Player",

@@ -1,0 +1,315 @@
+"""The stronger computer players of the duel ("medium" and "strong"): they imagine the cards
+they have not seen, many times over, and ask the solver about each imagined deal.
+
+What it knows
+-------------
+Exactly what a player sees (:class:`Seen`): each column's face-up cards and how many cards
+lie face down under them, how many rows the stock still holds, and the suits of the runs
+removed. The cards it has not seen are therefore known as a multiset (:func:`unseen_cards`):
+the variant's 104 cards less every face-up card and less the 13 cards of each removed run.
+Nothing else is read: not the game's face-down cards, not its stock, not its deal ID (which
+names the shuffle), not what the game marks as seen after an undo.
+
+How it decides (determinization)
+--------------------------------
+1. The *base move* is what the easy player would do from here (its look-ahead over the seen
+   cards, passed in as ``base``; see :mod:`spider.spider_game.opponent`), computed afresh at
+   every decision so that nothing but the positions already passed is remembered.
+2. It deals the unseen cards at random into the face-down places and the stock,
+   ``samples`` times (:func:`imagine`): each such *world* is a complete deal that agrees with
+   everything seen. The shuffle is the house's SplitMix64 Fisher–Yates, seeded by a SHA-256
+   digest of the position as seen, so the same position gives the same worlds on every
+   device and Python.
+3. In each world the full-knowledge solver (:func:`spider.spider_game.solver.solve`) searches
+   for a win under a node budget. If no world is won within the budget the base move is
+   played: the solver has nothing to say yet (early in a game, and at four suits most of it).
+4. Otherwise the candidates are the base move and the first moves of the winning lines
+   found (a deal only when the base move is the deal: a world's solver knows the stock,
+   the player does not). Each candidate is scored by the number of worlds that are still
+   won after it (a world whose winning line starts with the candidate counts at once; the
+   others are searched again from the position after it). The best score wins; ties go to
+   the base move, then to the candidate more winning lines started with, then to the
+   lower move. Only candidates that turn a card up or lead to a position never passed
+   are allowed, so the player cannot go round in circles.
+
+Everything is counted in nodes, never in time, so a saved duel replays to the same moves on
+any machine. A player resumed from a saved game only needs the positions the game passed
+(no search is repeated): :meth:`Foresight.resume` is cheap.
+
+>>> from spider import Game
+>>> from spider.spider_game.opponent import Opponent
+>>> g = Game.new(deal_id="S1-1", duel=True)
+>>> bot = Opponent("strong")
+>>> g.is_legal(bot.next_move(g))
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from heapq import heappop, heappush
+from typing import Any, Protocol
+
+from ..core.shuffle import SplitMix64
+from .deck import DEAL_SIZE, RUN, fresh_deck
+from .game import Game
+from .moves import Move
+from .solver import _child, _column_bytes, _key, _meta, _moves, solve
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How hard a level thinks: ``samples`` imagined worlds per decision, ``nodes`` solver
+    positions per search, the solver asked only while at most ``gate`` cards are unseen,
+    and at most ``candidates`` moves scored besides the base move."""
+
+    samples: int
+    nodes: int
+    gate: int
+    candidates: int = 3
+    worlds: int = 3  # imagined worlds for the rollouts
+    rollouts: int = 0  # alternatives to the base move tried by rollouts (0: none)
+    limit: int = 60  # moves per rollout
+    margin: int = 10  # evaluation points a rollout alternative must gain over the base move
+    reach: int = 0  # if set: score alternatives by a search of this many positions per world
+
+
+class _Table(Protocol):
+    suits: int
+    cols: list[list[int]]
+    down: list[int]
+    stock: list[int]
+    done: list[int]
+
+    @property
+    def is_won(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What a player sees: face-up cards per column (far end first), face-down counts, the
+    stock's rows left, the suits of the removed runs (in order) and the variant."""
+
+    up: tuple[tuple[int, ...], ...]
+    down: tuple[int, ...]
+    rows: int
+    done: tuple[int, ...]
+    suits: int
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """The position as the easy player keys it (runs removed follow from the cards)."""
+        return (self.up, self.down, self.rows)
+
+
+def seen_of(game: _Table) -> Seen:
+    """The player's view of a game: the only thing these players read."""
+    return Seen(
+        tuple(tuple(c[d:]) for c, d in zip(game.cols, game.down, strict=True)),
+        tuple(game.down),
+        len(game.stock) // DEAL_SIZE,
+        tuple(game.done),
+        game.suits,
+    )
+
+
+def unseen_cards(seen: Seen) -> list[int]:
+    """The multiset of cards not seen, in card order: the variant's deck less the face-up
+    cards and the removed runs."""
+    counts = [0] * 52
+    for card in fresh_deck(seen.suits):
+        counts[card] += 1
+    for up in seen.up:
+        for card in up:
+            counts[card] -= 1
+    for suit in seen.done:
+        for rank in range(RUN):
+            counts[suit * RUN + rank] -= 1
+    out: list[int] = []
+    for card, n in enumerate(counts):
+        out += [card] * n
+    return out
+
+
+def seed_of(seen: Seen) -> int:
+    """A 64-bit seed from the position as seen (the same on every Python and device)."""
+    text = ";".join([
+        "|".join(",".join(map(str, u)) for u in seen.up),
+        ",".join(map(str, seen.down)), str(seen.rows), ",".join(map(str, seen.done)), str(seen.suits),
+    ])
+    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
+
+
+def imagine(seen: Seen, count: int) -> list[Game]:
+    """``count`` complete deals that agree with what is seen, the unseen cards shuffled
+    into the face-down places (far end first) and the stock; every card in them is marked
+    known, so the solver takes them."""
+    pool = unseen_cards(seen)
+    rng = SplitMix64(seed_of(seen))
+    worlds: list[Game] = []
+    for _ in range(count):
+        deck = list(pool)
+        for i in range(len(deck) - 1, 0, -1):
+            j = rng.below(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        cols: list[list[int]] = []
+        at = 0
+        for up, down in zip(seen.up, seen.down, strict=True):
+            cols.append(deck[at:at + down] + list(up))
+            at += down
+        world = Game(seen.suits, cols, list(seen.down), deck[at:], list(seen.done))
+        world.known_down = list(seen.down)
+        world.known_stock = len(world.stock)
+        worlds.append(world)
+    return worlds
+
+
+Alternatives = Callable[[], list[tuple[int, Move]]]
+Rollout = Callable[[Game, set[tuple[Any, ...]], int, int], int]
+
+
+def advise(seen: Seen, base: Move | None, passed: set[tuple[Any, ...]], budget: Budget,
+           alternatives: Alternatives, rollout: Rollout) -> Move | None:
+    """The move to play from the position ``seen``: ``base`` (the easy player's proposal,
+    ``None`` if it would stop) unless imagined worlds show another move does better (module
+    docstring). ``passed``: the positions already passed, as :attr:`Seen.key`; no move may
+    lead back to one of them without turning a card up. ``alternatives()``: other first
+    moves with the easy player's value for them; ``rollout(world, passed, limit, deals)``:
+    the easy player's score after playing on in an imagined world."""
+    unseen = sum(seen.down) + seen.rows * DEAL_SIZE
+    worlds: list[Game] = []
+    if unseen <= budget.gate:
+        worlds = imagine(seen, budget.samples if unseen else 1)
+        decided = _by_solver(worlds, base, passed, budget)
+        if decided is not None:
+            return decided[0]
+    if not budget.rollouts:
+        return base
+    if len(worlds) < budget.worlds:
+        worlds = imagine(seen, budget.worlds)
+    worlds = worlds[: budget.worlds]
+    deal = Move.deal()
+    others = [m for _, m in alternatives() if m != base and _fresh(worlds[0], m, passed)]
+    candidates = ([] if base is None else [base]) + others[: budget.rollouts]
+    crossing = base is not None and base.is_deal
+    if base is None and not candidates:
+        return None
+    if len(candidates) < 2 and base is not None:
+        return base
+    best: tuple[tuple[int, int], Move | None] | None = None
+    if base is None:  # stopping now: the position as it is
+        stop = -reach(worlds[0], 1) if budget.reach else rollout(worlds[0].copy(), passed, 0, 0)
+        best = ((stop * len(worlds), 1), None)
+    for move in candidates:
+        total = 0
+        for world in worlds:
+            after = world.copy()
+            after.play(move)
+            if budget.reach:
+                total -= reach(after, budget.reach)
+            else:
+                total += rollout(after, passed, budget.limit, int(crossing and move != deal))
+        key = (total - (move != base) * budget.margin * len(worlds), move == base)
+        if best is None or key > best[0]:
+            best = (key, move)
+    assert best is not None
+    return best[1]
+
+
+def reach(world: Game, max_nodes: int) -> int:
+    """How close to a win a best-first search (the solver's order and moves) gets in a
+    complete ``world`` within ``max_nodes`` positions: the lowest distance estimate found
+    (breaks in the columns, a face-down card counting as one, plus the stock's cards; less
+    one per empty column once the stock is empty), or -100 for a win."""
+    cols = tuple(_column_bytes(c, d) for c, d in zip(world.cols, world.down, strict=True))
+    stock = bytes(world.stock)
+    rows = len(stock) // DEAL_SIZE
+    meta: dict[bytes, int] = {}
+
+    def estimate(cols: tuple[bytes, ...], dealt: int) -> int:
+        h = (rows - dealt) * DEAL_SIZE
+        for c in cols:
+            if c:
+                x = meta.get(c)
+                if x is None:
+                    x = meta[c] = _meta(c)
+                h += x >> 8
+            elif dealt == rows:
+                h -= 1
+        return h
+
+    if world.is_won:
+        return -100
+    best = estimate(cols, 0)
+    heap: list[tuple[int, int, tuple[bytes, ...], int, int]] = [(best, 0, cols, 0, len(world.done))]
+    found = {_key(cols, 0, rows)}
+    seq = 0
+    while heap and len(found) < max_nodes:
+        _, _, cols, dealt, done = heappop(heap)
+        runs = [meta[c] & 255 if c else 0 for c in cols]
+        for code in _moves(cols, runs, dealt, rows, False):
+            new, removed = _child(cols, code, stock, dealt, meta)
+            if done + removed == 8:
+                return -100
+            nd = dealt + (code >> 12 == 15)
+            key = _key(new, nd, rows)
+            if key in found:
+                continue
+            found.add(key)
+            h = estimate(new, nd)
+            best = min(best, h)
+            seq -= 1
+            heappush(heap, (h, seq, new, nd, done + removed))
+    return best
+
+
+def _by_solver(worlds: list[Game], base: Move | None, passed: set[tuple[Any, ...]], budget: Budget
+               ) -> tuple[Move | None] | None:
+    """The solver's say (module docstring), or ``None`` when no world is won within the
+    budget (it has nothing to say)."""
+    votes: dict[Move, int] = {}
+    for world in worlds:
+        result = solve(world, budget.nodes)
+        if result.status == "solved" and result.line:
+            votes[result.line[0]] = votes.get(result.line[0], 0) + 1
+    if not votes:
+        return None
+    ranked = sorted((m for m in votes if not m.is_deal), key=lambda m: (-votes[m], m))
+    candidates = [m for m in ranked if m != base and _fresh(worlds[0], m, passed)][: budget.candidates]
+    if not candidates:
+        return (base,)
+    if base is not None:
+        candidates.insert(0, base)
+    best: tuple[tuple[int, int, int], Move] | None = None
+    for move in candidates:
+        won = 0
+        for world in worlds:
+            if world.is_legal(move):
+                after = world.copy()
+                after.play(move)
+                won += after.is_won or solve(after, budget.nodes).status == "solved"
+        # the base move keeps its place unless another one wins in more worlds
+        key = (won - (move != base), move == base, votes.get(move, 0))
+        if best is None or key > best[0]:
+            best = (key, move)
+    assert best is not None
+    return (best[1],)
+
+
+def _fresh(world: Game, move: Move, passed: set[tuple[Any, ...]]) -> bool:
+    """Does ``move`` turn a card up, remove a run, or lead to a position not passed?"""
+    if not world.is_legal(move):
+        return False
+    after = world.copy()
+    step = after.play(move)
+    return bool(step.revealed or step.completed) or seen_of(after).key not in passed
+
+
+def digest_of(moves: Sequence[Move]) -> str:
+    """A short digest of a line of moves (for comparing games across Pythons)."""
+    return hashlib.sha256(" ".join(m.text() for m in moves).encode("ascii")).hexdigest()[:16]
+
+
+__all__ = ["Budget", "Seen", "advise", "imagine", "seed_of", "seen_of", "unseen_cards"]
