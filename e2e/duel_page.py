@@ -31,12 +31,16 @@ def deal_id(page: Page) -> str:
     return found.group(0)
 
 
-def start_duel(page: Page, way: str, suits: int = 1, me: str = "", other: str = "") -> Game:
-    """Open Duell, choose the way and the suits, fill in the names, start. Returns the mirror."""
+def start_duel(page: Page, way: str, suits: int = 1, me: str = "", other: str = "",
+               level: str = "") -> Game:
+    """Open Duell, choose the way, the computer's level (if given) and the suits, fill in the
+    names, start. Returns the mirror."""
     menu(page, "ui.menu.duel").click()
     box = page.locator("dialog#duel[open]")
     expect(box).to_be_visible()
     box.locator(f'input[name="way"][value="{way}"]').check()
+    if level:
+        box.locator(f'input[name="duel-level"][value="{level}"]').check()
     box.locator(f'input[name="duel-suits"][value="{suits}"]').check()
     if me:
         box.locator("#duel-me").fill(me)

@@ -290,6 +290,34 @@ def test_duel_points_in_any_spider_game_by_setting(page: Page, base_url: str) ->
 
 
 @pytest.mark.desktop_only
+def test_a_duel_against_the_strong_computer_shows_its_level_and_plays_its_moves(page: Page,
+                                                                               base_url: str) -> None:
+    """Issue 20: "Stark" is chosen in the dialog, named in the panel (``data-level``), plays
+    the engine's strong moves while the player plays, and is remembered across a reload and
+    in the dialog."""
+    open_game(page, base_url)
+    game = start_duel(page, "computer", suits=1, level="strong")
+    panel = page.locator("#opponent")
+    expect(panel).to_have_attribute("data-level", "strong")
+    expect(panel.locator(".opp-level")).to_have_text(text_of("duel.level.strong"))
+    panel.get_by_role("button", name=text_of("duel.btn.faster")).click()
+    play(page, "desktop", game, 3)
+    expect(panel.locator('[data-opp="moves"]')).not_to_have_text("0", timeout=30_000)
+    moves = int(opp(page, "moves"))
+    cpu = ComputerDuel(deal_id(page), level="strong")
+    while cpu.game.moves_count < moves:
+        cpu.step()
+    assert (opp(page, "score"), opp(page, "runs")) == (str(cpu.game.score), f"{len(cpu.game.done)}/8")
+    play(page, "desktop", game, 1)
+    expect(panel.locator('[data-opp="moves"]')).not_to_have_text(str(moves), timeout=30_000)
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#opponent")).to_have_attribute("data-level", "strong")
+    menu(page, "ui.menu.duel").click()
+    expect(page.locator('dialog#duel[open] input[name="duel-level"][value="strong"]')).to_be_checked()
+
+
+@pytest.mark.desktop_only
 def test_a_reload_resumes_the_duel_against_the_computer(page: Page, base_url: str) -> None:
     open_game(page, base_url)
     game = start_duel(page, "computer", suits=2)
