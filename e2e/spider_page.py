@@ -300,3 +300,51 @@ def won_deal_save() -> tuple[str, Game, str, Any]:
     saved = {"format": "spider-page", "version": 1, "game": game.to_json(), "clock_ms": 61_000,
              "origin": None}
     return deal, game, json.dumps(saved), line[-1]
+
+
+# ---------------------------------------------------------------- what the CSS draws (issue 18)
+
+
+def settle(page: Page) -> None:
+    """Wait until every animation on the page has ended and two frames were drawn (the
+    table's layout after a resize or a new position)."""
+    page.evaluate("""async () => {
+        await Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)));
+        await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+    }""")
+
+
+def generated_texts(page: Page) -> list[dict[str, Any]]:
+    """The text the CSS writes into ``::after`` of each card on the table, as the browser
+    laid it out (DevTools' DOM snapshot: what is drawn, not the rule that draws it):
+    ``{"col": "1", "text": "8", "box": (x, y, width, height)}`` per card that has one."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        snap = cdp.send("DOMSnapshot.captureSnapshot", {"computedStyles": []})
+    finally:
+        cdp.detach()
+    strings = snap["strings"]
+    nodes = snap["documents"][0]["nodes"]
+    layout = snap["documents"][0]["layout"]
+    parent = nodes["parentIndex"]
+    pseudo = {i for i, v in zip(nodes["pseudoType"]["index"], nodes["pseudoType"]["value"], strict=True)
+              if strings[v] == "after"} if "pseudoType" in nodes else set()
+
+    def attrs(i: int) -> dict[str, str]:
+        flat = nodes["attributes"][i]
+        return {strings[flat[k]]: strings[flat[k + 1]] for k in range(0, len(flat), 2)}
+
+    found: dict[int, dict[str, Any]] = {}
+    for node, text, box in zip(layout["nodeIndex"], layout["text"], layout["bounds"], strict=True):
+        if text < 0 or not strings[text].strip():
+            continue
+        after = node if node in pseudo else parent[node] if parent[node] in pseudo else None
+        if after is None:
+            continue
+        host = parent[after]
+        if "data-card" not in attrs(host):
+            continue
+        if host not in found:  # (the pseudo-element and its text are laid out alike)
+            found[host] = {"col": attrs(parent[host]).get("data-col"), "card": attrs(host)["data-card"],
+                           "text": strings[text], "box": tuple(box)}
+    return list(found.values())
