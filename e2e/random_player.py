@@ -42,10 +42,12 @@ from typing import Any, ClassVar, NoReturn
 from playwright.sync_api import ConsoleMessage, Error, Page, TimeoutError
 
 from e2e.conftest import Guard, wait_ready
+from e2e.spider_page import BEFORE_STUCK, LOST, WON, pos_query
 from spider.core.cards import card_name, parse_card
-from spider.core.registry import game_from_json
+from spider.core.registry import game_from_json, game_from_text
 from spider.stats import Stats
 from spider.texts import text
+from tests.klondike_positions import build as klondike_build
 
 GAME_KEYS = {"spider": "spider.game", "klondike": "spider.game.klondike"}
 CAUGHT = "Solitaire: caught"
@@ -53,11 +55,12 @@ CAUGHT = "Solitaire: caught"
 # download).
 NEVER = frozenset({"stats-import", "stats-import-yes", "stats-export"})
 LONG_PRESS_MS = 650  # spider/web/input.py: 500 ms
-# Left out for now: the language switch (header button, settings) and the settings that
-# draw the page anew like it (the card letters): after them Zurück and Wiederholen are
-# enabled whatever the game (test_undo_and_redo_keep_their_state_when_the_language_changes,
-# xfail). LANGUAGE_SWITCH = 1 once that is fixed.
-LANGUAGE_SWITCH = 0
+CLICK_TIMEOUT_MS = 10_000  # a shown, enabled button that takes longer to press is a finding
+# The language switch (header button, settings) and the settings that draw the page anew
+# like it (the card letters): once left out while they enabled Zurück and Wiederholen
+# whatever the game (test_undo_and_redo_keep_their_state_when_the_language_changes); played
+# since that was fixed. 0 leaves them out again.
+LANGUAGE_SWITCH = 1
 REBUILDS = frozenset({"lang", "card_letters"})
 VERBOSE = bool(os.environ.get("RANDOM_PLAY_VERBOSE"))  # print every action as it is done
 
@@ -85,6 +88,8 @@ SEEDED_RANDOM = """
 READ = r"""
 async (wait) => {
   if (wait) {  // let cards land before aiming at them (finite animations only, at most 1.5 s)
+    // Two frames first: a resize is laid out (and its transitions started) in the next one.
+    await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
     const running = document.getAnimations().filter(a => {
       const t = a.effect && a.effect.getComputedTiming();
       return a.playState === 'running' && t && Number.isFinite(t.endTime);
@@ -227,9 +232,46 @@ async (wait) => {
     const t = a.effect && a.effect.getComputedTiming();
     return a.playState === 'running' && t && Number.isFinite(t.endTime);
   }).length;
+  // A column never reaches below the board (over the message line): checked at rest only.
+  // The board's size observer lays the columns out anew before the next paint, so a board
+  // that a longer message line has just made shorter is looked at again two frames later.
+  const below = () => {
+    const found = [];
+    const bottom = board.getBoundingClientRect().bottom;
+    qa('#board [data-col]').forEach((c, ci) => {
+      const cards = qa('[data-card]', c);
+      if (cards.length) {
+        const b = cards[cards.length - 1].getBoundingClientRect().bottom;
+        if (b > bottom + 1) found.push([ci + 1, cards.length, Math.round(b - bottom)]);
+      }
+    });
+    return found;
+  };
+  out.overflow = [];
+  if (!out.anims && shown(board)) {
+    out.overflow = below();
+    if (out.overflow.length) {
+      await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+      out.overflow = below();
+    }
+  }
+  out.viewport = [innerWidth, innerHeight];
   return JSON.stringify(out);  // one string: far quicker through the protocol than a tree of values
 }
 """
+
+
+# Positions near the end of a game, opened as links now and then (e2e.spider_page's and the
+# Klondike tests' positions).
+POSITIONS: dict[str, list[tuple[str, str]]] = {
+    "spider": [("one move from the win", WON), ("one move from no moves", BEFORE_STUCK),
+               ("proved lost", LOST)],
+    "klondike": [("two moves from the win", klondike_build(["QS", "KS", "", "", "", "", ""])),
+                 ("the jacks in a draw-3 stock of four", klondike_build(
+                     ["KS QH", "KH QS", "KD QC", "KC QD", "", "", ""], stock="JS JH JD JC", draw=3)),
+                 ("no move at all", klondike_build(["* #AS KH", "#AH KS", "#AD KC", "#AC KD", "#QS 2S",
+                                                    "#QH 2H", "#QD 2D"]))],
+}
 
 
 @dataclass(frozen=True)
@@ -288,6 +330,7 @@ class Player:
         self.bound: int | None = None  # how many moves the action may play or take back
         self.on_table = False  # an action on the game itself: refused while paused
         self.hinted_until = 0  # until this step the player follows the hints (goes deeper)
+        self.settle = False  # the next look waits for the layout (after a resize)
         self._games: dict[str, tuple[str, Any]] = {}
         self._played: tuple[str | None, int | None] = (None, None)
         self._finger: Any = None
@@ -356,14 +399,17 @@ class Player:
         call()
         self.time[what] += time.monotonic() - t0
 
-    def start(self) -> None:
-        c, rng = self.case, self.rng
-        if c.game == "spider":
-            deal = f"S{c.variant}-{rng.randint(1, 20000)}"
-        else:
-            from spider.klondike.levels import level_deals
+    def deal(self, game: str, variant: int) -> str:
+        """A deal ID: any Spider deal, a Klondike deal of a level (so hints can win it)."""
+        rng = self.rng
+        if game == "spider":
+            return f"S{variant}-{rng.randint(1, 20000)}"
+        from spider.klondike.levels import level_deals
 
-            deal = rng.choice(level_deals(c.variant, rng.choice(("easy", "normal", "hard"))))
+        return rng.choice(level_deals(variant, rng.choice(("easy", "normal", "hard"))))
+
+    def start(self) -> None:
+        deal = self.deal(self.case.game, self.case.variant)
         self.did(f"open ?deal={deal}")
         self.page.goto(f"{self.base_url}?deal={deal}")
         wait_ready(self.page)
@@ -397,12 +443,16 @@ class Player:
     # ------------------------------------------------------------------ reading and checking
     def look(self, *, wait: bool = False) -> dict[str, Any]:
         """Read the page (after its cards in flight have landed, with ``wait``) and check it."""
+        t0 = time.monotonic()
         try:
             self.state = json.loads(self.page.evaluate(READ, wait))
         except Error as e:
             self.fail(f"the page could not be read: {e}")
+        t1 = time.monotonic()
         self.check()
         self.check_endings()
+        self.time["reading"] += t1 - t0
+        self.time["checking"] += time.monotonic() - t1
         return self.state
 
     def check_endings(self) -> None:
@@ -494,6 +544,9 @@ class Player:
             if action in tools and tools[action]["disabled"] == can:
                 self.fail(f"the toolbar's {action} button is {'disabled' if can else 'enabled'} but the "
                           f"engine {'can' if can else 'cannot'} {action}")
+        if s["overflow"]:
+            self.fail(f"a column reaches below the board at {s['viewport']} (column, cards, px below): "
+                      f"{s['overflow']}")
         down_name = text("card.down", lang)
         if s["downBad"]:
             self.fail(f"a face-down card carries more than 'down': {s['downBad'][:3]}")
@@ -639,7 +692,9 @@ class Player:
             action = self.choose()
             if getattr(action, "__func__", None) in AIMED and s["anims"]:
                 self.look(wait=True)  # aim at where the cards land, not where they fly
+            t0 = time.monotonic()
             action()
+            self.time[f"doing {action.__name__}"] += time.monotonic() - t0
         self.after()
 
     def choose(self) -> Any:
@@ -653,6 +708,7 @@ class Player:
             (30, self.tap_card), (4, self.tap_place), (14, self.drag_card), (5, self.double_tap),
             (5, self.tap_stock), (2000 if hinted else 6, self.follow_hint), (1.2, self.hold), (16, self.tool),
             (3, self.menu), (8 if away else 0.7, self.mode_line), (2, self.bar_button), (3, self.burst),
+            (0.8, self.resize), (0.4, self.open_link),
         ]
         if klondike:  # the stock is most of Klondike's play
             choices += [(6, self.tap_waste), (2, self.tap_foundation), (10, self.tap_stock)]
@@ -668,10 +724,11 @@ class Player:
     def after(self) -> None:
         """Read and check after an action; some actions go on by themselves (auto-finish, the
         verdict's search): wait for them, checking as they go, so a replay does the same."""
-        self.look()
+        self.look(wait=self.settle)
+        self.settle = False
         self.check_change()
         self.before = None
-        for _ in range(300):
+        for _ in range(600):
             auto = next((t for t in self.state["tools"] if t["action"] == "auto"), None)
             running = auto is not None and auto["pressed"] == "true"
             busy = running or self.state["verdict"]["state"] == "checking"
@@ -681,7 +738,7 @@ class Player:
             self.page.wait_for_timeout(100)
             self.look()
             self.time["waiting for auto-finish or a verdict"] += time.monotonic() - t0
-        self.fail("auto-finish or the verdict's search did not end within 30 s")
+        self.fail("auto-finish or the verdict's search did not end within 60 s")
 
     # ---- pointer
     def _spots(self, *kinds: str, **match: Any) -> list[dict[str, Any]]:
@@ -862,6 +919,49 @@ class Player:
             page.wait_for_timeout(LONG_PRESS_MS)
             page.mouse.up()
 
+    VIEWPORTS: ClassVar[dict[str, list[tuple[int, int]]]] = {
+        "desktop": [(1280, 800), (1024, 640), (1366, 768), (800, 600)],
+        "phone": [(412, 839), (839, 412), (412, 700)],  # Pixel 7 upright, sideways, a keyboard up
+    }
+
+    def resize(self) -> None:
+        """Turn the phone or resize the window: the same cards, laid out anew."""
+        size = self.rng.choice(self.VIEWPORTS[self.device])
+        self.did(f"resize to {size[0]}x{size[1]}", bound=0)
+        self.page.set_viewport_size({"width": size[0], "height": size[1]})
+        self.settle = True
+
+    def open_link(self) -> None:
+        """Open a link someone shared: a deal, or a position (those near the end of a game
+        bring the won and no-moves dialogs, the verdict, the analysis and the replay into
+        play). It goes on the table, and the game of that kind it replaces is kept to come
+        back to."""
+        rng = self.rng
+        game = self.case.game if rng.random() < 0.7 else rng.choice(("spider", "klondike"))
+        kept = self.state["storage"][game]
+        if rng.random() < 0.4:
+            label, position = rng.choice(POSITIONS[game])
+            query, deal, expected = pos_query(position), None, position
+            self.did(f"open link ?pos= ({label})")
+        else:
+            variants = (1, 2, 4) if game == "spider" else (1, 3)
+            variant = self.case.variant if game == self.case.game else rng.choice(variants)
+            deal = self.deal(game, variant)
+            query, expected = f"?deal={deal}", None
+            self.did(f"open link ?deal={deal}")
+        self.page.goto(self.base_url + query)
+        wait_ready(self.page)
+        self.look()
+        saved = self.saved(self.state["game"])
+        opened = self.state["game"] == game and saved.deal_id == deal and not saved.moves_count
+        if not opened or (expected is not None and saved.to_text() != game_from_text(expected).to_text()):
+            self.fail(f"the link {query[:60]} opened {self.state['game']} {saved.deal_id} "
+                      f"({saved.moves_count} moves):\n{saved.to_text()}")
+        previous = self.state["storage"]["previous"]
+        lost = previous is None or json.loads(previous)["game"] != json.loads(kept or "{}").get("game")
+        if kept is not None and lost:
+            self.fail(f"the {game} game the link replaced is not kept to come back to")
+
     # ---- keys
     def key(self) -> None:
         keys = ["u", "h", "n", "d", "f", "a", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter",
@@ -892,9 +992,9 @@ class Player:
             target = root.locator("button").nth(button["i"])  # a name of several parts (the picker's targets)
         try:
             if self.device == "phone":
-                target.tap(timeout=3000)
+                target.tap(timeout=CLICK_TIMEOUT_MS)
             else:
-                target.click(timeout=3000)
+                target.click(timeout=CLICK_TIMEOUT_MS)
         except TimeoutError:
             self.look()
             if any(b["name"] == name for b in self._buttons_in(scope)):
@@ -931,7 +1031,6 @@ class Player:
             self.press_tool(tool["action"])
 
     def menu(self) -> None:
-        # The language switch is left out for now (see REBUILDS).
         weights = {"daily": 1.5, "stats": 1, "settings": 1.5, "lang": LANGUAGE_SWITCH, "duel": 0.5}
         menu = [b for b in self.state["menu"] if weights.get(b["action"])]
         if menu:
@@ -1038,9 +1137,9 @@ class Player:
         locator = self.top_dialog().locator(f'input[name="{name}"][value="{value}"]')
         self.log.append(f"{self.step}: choose {name}={value}")
         if self.device == "phone":
-            locator.tap(timeout=3000)
+            locator.tap(timeout=CLICK_TIMEOUT_MS)
         else:
-            locator.check(timeout=3000)
+            locator.check(timeout=CLICK_TIMEOUT_MS)
 
     def _settings(self, d: dict[str, Any]) -> None:
         rng, dialog = self.rng, self.top_dialog()
@@ -1049,9 +1148,9 @@ class Player:
                 self.log.append(f"{self.step}: toggle setting {check['name']}")
                 box = dialog.locator(f'input[name="{check["name"]}"]')
                 if self.device == "phone":
-                    box.tap(timeout=3000)
+                    box.tap(timeout=CLICK_TIMEOUT_MS)
                 else:
-                    box.click(timeout=3000)
+                    box.click(timeout=CLICK_TIMEOUT_MS)
         for select in d["selects"]:
             if rng.random() < 0.2 and (LANGUAGE_SWITCH or select["name"] not in REBUILDS):
                 value = rng.choice(select["values"])
