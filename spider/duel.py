@@ -65,7 +65,7 @@ import base64
 import hashlib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
 from .core.cards import SUIT_LETTERS, shorten
@@ -270,6 +270,17 @@ def encode_answer(challenge: Challenge, game: Game, name: str, time_ms: int) -> 
     if game.deal_id != challenge.deal_id:
         raise MessageError(Msg("duel.link.other_deal", deal=challenge.deal_id))
     return _encode(challenge.deal_id, [challenge.challenger, played_of(game, name, time_ms)])
+
+
+def rename_answer(answer: str, name: str) -> str:
+    """The same answer link with its answering player named ``name`` (the name given in
+    the comparison after the link was made): both games, times and moves unchanged;
+    ``MessageError`` for a text that is no answer."""
+    challenge = decode_challenge(answer, stored=True)
+    if len(challenge.players) != 2:  # a challenge, not yet answered
+        raise MessageError(Msg("duel.link.damaged"))
+    mine = challenge.players[1]
+    return _encode(challenge.deal_id, [challenge.players[0], replace(mine, name=clean_name(name))])
 
 
 def challenge_of(challenge: Challenge) -> str:
@@ -623,5 +634,5 @@ __all__ = [
     "Played", "Result",
     "challenge_of", "clean_name", "compare", "decode_challenge", "duel_points", "encode_answer",
     "encode_challenge", "link_deal_id", "open_challenge", "pack_actions", "pack_moves", "played_of",
-    "replay_challenge", "replay_game", "result_of", "unpack_actions", "unpack_moves",
+    "rename_answer", "replay_challenge", "replay_game", "result_of", "unpack_actions", "unpack_moves",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -30,6 +31,7 @@ from spider.duel import (
     pack_actions,
     pack_moves,
     played_of,
+    rename_answer,
     replay_challenge,
     result_of,
     unpack_actions,
@@ -165,6 +167,22 @@ def test_an_answer_carries_both_games_and_both_are_recomputed() -> None:
     with pytest.raises(MessageError) as e:
         encode_answer(challenge, Game.new(deal_id="S1-43"), "Bo", 1)
     assert e.value.message.key == "duel.link.other_deal"
+
+
+def test_an_answer_renamed_keeps_both_games_and_only_changes_the_answering_name() -> None:
+    a = played("S1-42", 40, seed=1)
+    challenge = decode_challenge(encode_challenge(a, "Ann", 100_000))
+    b = played("S1-42", 30, seed=2)
+    answer = encode_answer(challenge, b, "Bo", 90_000)
+    renamed = rename_answer(answer, "  Bea  ")
+    before, after = open_challenge(answer), open_challenge(renamed)
+    assert [p.name for p in after[0].players] == ["Ann", "Bea"]
+    assert [replace(r, name="") for r in after[1]] == [replace(r, name="") for r in before[1]]
+    assert after[0].players[0] == before[0].players[0]
+    with pytest.raises(MessageError):
+        rename_answer(encode_challenge(a, "Ann", 1), "Bea")  # a challenge, not an answer
+    with pytest.raises(MessageError):
+        rename_answer("1.S1-42.garbage", "Bea")
 
 
 def test_names_are_cleaned_bounded_and_any_unicode_survives() -> None:

@@ -30,6 +30,7 @@ from ..duel import (
     encode_challenge,
     link_deal_id,
     open_challenge,
+    rename_answer,
     replay_game,
     result_of,
 )
@@ -309,12 +310,7 @@ class DuelFlow:
         name = clean_name(name)
         info = self.info
         if info is not None and info.answer and name != info.me:
-            from ..duel import _encode
-
-            challenge = decode_challenge(info.answer, stored=True)
-            mine = challenge.players[1]
-            renamed = replace(challenge, players=(challenge.players[0], replace(mine, name=name)))
-            answer = _encode(renamed.deal_id, list(renamed.players))
+            answer = rename_answer(info.answer, name)
             self.change(replace(info, answer=answer, me=name))
         return answer
 
