@@ -409,19 +409,23 @@ def test_on_one_device_player_one_hands_over_and_player_two_is_compared() -> Non
     assert isinstance(found, Comparison) and found.way == "device" and found.theirs.name == "Spieler 1"
 
 
-def test_a_duel_game_after_fertig_takes_no_move_and_no_undo_or_redo() -> None:
+def test_a_duel_game_after_fertig_redoes_nothing_taken_back_before_and_keeps_its_result() -> None:
     s, _clock, flow = session(duel=True)
     flow.start("device", 1, "easy", "", "", ("Computer", "Spieler 1", "Spieler 2"))
     for _ in range(2):
         s.play(lambda: s.game.play(s.game.legal_moves()[0]), "move")
     s.undo()  # a move to redo, one to undo ...
-    assert s.game.can_redo and s.game.can_undo and not s.frozen()
-    flow.finish()  # ... until the game is done: its result stays as it ended
-    assert s.frozen()
+    assert s.game.can_redo and s.game.can_undo and not s.redo_closed()
+    flow.finish()  # ... until the game is done: Wiederholen is off, its result stays
+    info = flow.info
+    assert s.redo_closed() and not s.frozen() and info is not None
     moves, position = s.game.moves_count, s.game.to_text()
-    for out in (s.redo(), s.undo(), s.play(lambda: s.game.play(s.game.legal_moves()[0]), "move")):
-        assert out.refusal and keys(out.said) == ["duel.over"]
+    out = s.redo()
+    assert out.refusal and keys(out.said) == ["duel.over"]
     assert (s.game.moves_count, s.game.to_text()) == (moves, position)
+    assert not s.undo().refusal  # the player's own play after the end ...
+    assert s.game.moves_count == moves - 1
+    assert flow.info == info  # ... changes no result
 
 
 def test_an_answer_to_no_challenge_from_here_is_shown_as_strangers_and_not_counted() -> None:

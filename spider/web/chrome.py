@@ -170,9 +170,8 @@ class Chrome:
         notice and the verdict bar."""
         s, tx = self.shell.session, self.shell.tx
         if s.has_game:
-            live = not s.frozen()
-            self.tool("undo", enabled=live and s.game.can_undo)
-            self.tool("redo", enabled=live and s.game.can_redo)
+            self.tool("undo", enabled=not s.frozen() and s.game.can_undo)
+            self.tool("redo", enabled=not s.redo_closed() and s.game.can_redo)
         paused = document.documentElement.classList.contains("paused")
         if paused != s.paused:
             document.documentElement.classList.toggle("paused", s.paused)

@@ -195,9 +195,15 @@ class Session:
 
     def frozen(self) -> bool:
         """No move changes the game on the table any more: it ended for its analysis (every
-        card was shown), or it is the player's game of a duel that is over (its result is
-        kept as it ended; Zurück and Wiederholen are off)."""
-        return bool(self.mode.over or self.duel_ended())
+        card was shown)."""
+        return bool(self.mode.over)
+
+    def redo_closed(self) -> bool:
+        """Wiederholen is off: the game is frozen, or it is the player's game of a duel that
+        is over. Its result stays as it ended; moves and Zurück after the end are the
+        player's own (they change no result), but a move taken back before Fertig is not
+        played again in the finished game."""
+        return bool(self.frozen() or self.duel_ended())
 
     def timed_out(self) -> bool:
         return self.mode.timeout is not None
@@ -450,7 +456,7 @@ class Session:
         game's end (if it ended) follows."""
         if self.mode.over:  # ended for its analysis: every card was shown
             return Outcome().say(Msg("analysis.over"), refusal=True)
-        if self.duel_ended():  # Fertig (or won) in a duel: the result stays as it was
+        if kind == "redo" and self.duel_ended():  # Fertig (or won) in a duel: see redo_closed
             return Outcome().say(Msg("duel.over"), refusal=True)
         try:
             step = do()
