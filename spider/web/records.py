@@ -145,11 +145,12 @@ class Records:
 
     def _chart(self, key: str) -> list[Element]:
         """The chart with its axis and legend: the bars (oldest left), what their height
-        says, and which colour is which result."""
+        says, and which colour is which result. Without results the chart is there but
+        empty (its label says: no games), without an axis or legend to explain."""
         tx = self.shell.tx
         record = self.stats.get(key)
         if not record.last:
-            return []
+            return [self._svg(key)]
         axis = el("figcaption", "chart-axis", tx("stats.chart.axis"))
         legend = el("ul", "chart-legend")
         for result in ("won", "lost", "abandoned"):
