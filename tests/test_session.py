@@ -229,6 +229,24 @@ def test_same_cards_again_keeps_the_started_game_and_a_game_is_counted_once_what
     assert (record.played, record.won) == (1, 1)
 
 
+def test_same_cards_again_after_no_move_was_left_counts_the_lost_game_once_and_keeps_it() -> None:
+    s, _clock, backend = session()
+    s.game = SpiderGame.from_text(sbuild(
+        ["2D KD AD", "2C KC AC", "4D QD 3D", "4C QC 3C", "6D JD 5D", "6C JC 5C", "8D TD",
+         "8C TC 7D", "7C 9C", "9D"], done="S S H H D C"))
+    s.origin = s.game.to_text()
+    out = s.play(lambda: s.game.play(SpiderMove(8, 6, 1)), "move")
+    assert isinstance(out.dialog, Stuck)
+    s.restart()
+    record = stats(backend).get("spider-4")
+    assert (record.played, record.won) == (1, 0)  # lost, counted at once ...
+    assert s.notice is not None and s.notice.state == "previous"  # ... and kept to come back to
+    s.resume_previous()
+    assert s.game.is_stuck and s.mode.recorded
+    s.new_game(Choice("spider", 4), None)
+    assert stats(backend).get("spider-4").played == 1  # never counted again
+
+
 def test_the_daily_deal_keeps_the_started_game_and_is_not_dealt_twice() -> None:
     s, _clock, backend = session()
     s.play(lambda: s.game.play(s.game.legal_moves()[0]), "move")

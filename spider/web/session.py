@@ -604,7 +604,12 @@ class Session:
         """Keep the game on the table (started, not over) as the one to come back to; the game
         it displaces from there is gone for good and counts as abandoned if it was started."""
         game = self._game
-        if game is None or not self.started() or self.over() or self.mode.recorded:
+        if game is None or not self.started() or self.over():
+            return False
+        if game.is_stuck or self.verdict == "lost":
+            # No move left: it counts now, as lost, and is kept with that mark (never again).
+            self.ended(out)
+        elif self.mode.recorded:
             return False
         self.clock.pause()
         self.save()
