@@ -45,6 +45,7 @@ from e2e.spider_page import (
     open_pos,
     open_settings,
     press,
+    settle,
     stat,
     table,
     text_of,
@@ -397,6 +398,7 @@ def test_large_cards_fit_across_and_a_dense_column_above_the_message_line(
     for turned in turns:
         if turned:
             page.set_viewport_size({"width": size["height"], "height": size["width"]})
+        settle(page)  # the board's size observer lays the columns out in the next frame
         last = rect(column(page, 10))
         assert last["right"] <= float(page.evaluate("innerWidth")) + 0.5  # ten columns across
         long_col = column(page, 1)
