@@ -9,6 +9,7 @@ foundation moves, no frozen cards, every partial run and every worrying back.
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -200,11 +201,16 @@ def test_lost_random_positions_are_confirmed_lost() -> None:
     assert lost >= 2
 
 
+# How many positions test_many_more_small_positions checks per draw count: 60 in `make test`
+# (about 45 s for both), KLONDIKE_SMALL_POSITIONS=300 for the long sweep (about 4.5 min).
+SMALL_POSITIONS = int(os.environ.get("KLONDIKE_SMALL_POSITIONS", "60"))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("draw", [1, 3])
 def test_many_more_small_positions(draw: int) -> None:
     rng = random.Random(77 + draw)
-    for i in range(300):
+    for i in range(SMALL_POSITIONS):
         low = (2, 3, 4, 6, 9)[i % 5]
         g = Game.from_text(random_position(rng, draw, low, buried=i % 2 == 0))
         check(g, ref_limit=100_000, full=False)
