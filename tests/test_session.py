@@ -97,6 +97,14 @@ def test_unreadable_settings_are_said_and_the_game_that_has_a_save_is_resumed() 
     assert s.game.game_name == "klondike" and s.game.to_text() == game.to_text()
 
 
+def test_unreadable_settings_without_a_saved_game_say_that_a_new_game_starts() -> None:
+    backend = FakeLocalStorage()
+    backend.data[SETTINGS_KEY] = "[" * 10_000
+    s, _clock, _b = session(backend)
+    assert keys(s.notes) == ["ui.settings.unreadable_new"]
+    assert s.notes[0].values["key"] != SETTINGS_KEY and s.game.game_name == "spider"
+
+
 def test_a_save_that_cannot_be_drawn_is_kept_aside_and_named() -> None:
     s, _clock, backend = session()
     s.save()

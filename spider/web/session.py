@@ -257,6 +257,9 @@ class Session:
             picture = picture_game(self.storage.get(PICTURE_KEY))
             saved = [info.name for info in games() if self.storage.get(info.save_key) is not None]
             self.settings.game = saved[0] if len(saved) == 1 else picture if picture in saved else "spider"
+            if not saved:  # no game to resume: say that a new one starts, not that it is kept
+                self.notes = [Msg("ui.settings.unreadable_new", **m.values)
+                              if m.key == "ui.settings.unreadable" else m for m in self.notes]
         if self.book.note is not None:
             self.notes.append(self.book.note)
 

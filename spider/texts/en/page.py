@@ -247,6 +247,7 @@ TEXTS = {
     "ui.stats.unreadable": "The saved statistics could not be read ({reason}). They start afresh; the old data is kept under “{key}”. Your game is not affected.",
     "ui.stats.unreadable_kept": "The saved statistics could not be read ({reason}) and stay unchanged under “{key}”. Your game is not affected.",
     "ui.settings.unreadable": "The saved settings could not be read ({reason}); the usual ones apply, and the old data is kept under “{key}”. Your game is not affected.",
+    "ui.settings.unreadable_new": "The saved settings could not be read ({reason}); the usual ones apply, and the old data is kept under “{key}”. A new game starts.",
     "ui.settings.unreadable_kept": "The saved settings could not be read ({reason}) and stay unchanged under “{key}”; until then the usual ones apply. Your game is not affected.",
     "ui.save.undrawable": "it could not be shown",
     "ui.link.failed": "The game from the link could not be shown; your saved game stays as it was.",
