@@ -163,7 +163,6 @@ class App:
         if game is not None:
             s.chose(game)
         self.chrome.build()
-        s.start_notices()
         if game is not None and not self._first_mount(game, "link"):
             game, fresh = None, False
         if game is None:
@@ -176,6 +175,10 @@ class App:
                     s.notes.append(Msg("ui.start.failed"))
         if self.duel.flow.opened is not None:  # an answer link: both results
             self.duel.show_comparison(self.duel.flow.opened)
+        # The notices the start leaves standing, once the saved game was read (its unreadable
+        # data left in place among them), drawn before the sentence that may repeat them.
+        s.start_notices()
+        self.chrome.state()
         notes = s.notes
         self.say(notes[0] if len(notes) == 1 else " ".join(self.tx.msg(n) for n in notes), refusal=refusal)
         self.chrome.state()
