@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from e2e.conftest import open_game, wait_ready
 from e2e.duel_page import (
@@ -315,6 +315,48 @@ def test_a_duel_against_the_strong_computer_shows_its_level_and_plays_its_moves(
     expect(page.locator("#opponent")).to_have_attribute("data-level", "strong")
     menu(page, "ui.menu.duel").click()
     expect(page.locator('dialog#duel[open] input[name="duel-level"][value="strong"]')).to_be_checked()
+
+
+SLOW_OPPONENT_MS = 2_000
+
+
+def slow_opponent_worker(route: Route) -> None:
+    """The engine's worker as built, except that it holds back every answer to the computer's
+    move request for SLOW_OPPONENT_MS: a computer that thinks long, as a slow phone makes it."""
+    body = route.fetch().text()
+    send = "worker.postMessage({ id, answer });"
+    assert send in body, "engine-worker.mjs no longer answers with worker.postMessage({ id, answer })"
+    held = ('if (request.includes(\'"op": "opponent"\')) '
+            f"await new Promise((r) => setTimeout(r, {SLOW_OPPONENT_MS}));\n  {send}")
+    route.fulfill(status=200, body=body.replace(send, held), content_type="text/javascript")
+
+
+@pytest.mark.desktop_only
+def test_the_strong_computer_says_it_is_thinking_while_its_answer_takes_long(
+        new_context: Callable[..., BrowserContext], base_url: str) -> None:
+    """Issue 20: while the computer thinks longer than half a second, its panel says so (no
+    frozen panel), and the note goes once its move is there. The worker's answer is held back
+    (the service worker is blocked so that the route sees the worker's script)."""
+    context = new_context("desktop", service_workers="block")
+    context.route("**/engine-worker.mjs", slow_opponent_worker)
+    page = context.new_page()
+    open_game(page, base_url)
+    game = start_duel(page, "computer", suits=1, level="strong")
+    panel = page.locator("#opponent")
+    panel.get_by_role("button", name=text_of("duel.btn.faster")).click()
+    expect(panel).not_to_have_attribute("data-thinking", "")
+    play(page, "desktop", game, 1)
+    expect(panel).to_have_attribute("data-thinking", "", timeout=30_000)
+    expect(panel.locator(".opp-thinking")).to_have_text(text_of("duel.opponent.thinking"))
+    expect(panel.locator('[data-opp="moves"]')).to_have_text("0")
+    # The held answer arrives: the computer's move is shown and the note is gone.
+    expect(panel.locator('[data-opp="moves"]')).not_to_have_text("0", timeout=30_000)
+    expect(panel.locator(".opp-thinking")).to_have_count(0)
+    moves = int(opp(page, "moves"))
+    cpu = ComputerDuel(deal_id(page), level="strong")
+    while cpu.game.moves_count < moves:
+        cpu.step()
+    assert opp(page, "score") == str(cpu.game.score)
 
 
 @pytest.mark.desktop_only
