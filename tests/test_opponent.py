@@ -20,7 +20,7 @@ from spider.spider_game.foresight import Budget
 from spider.spider_game.opponent import BUDGETS, LEVELS, MOVE_BUDGET, Opponent, evaluate, view_of
 
 # The same kind of search as the real levels, small enough for the test suite.
-SMALL = Budget(samples=2, nodes=300, gate=200, candidates=2, worlds=2, rollouts=2, reach=150, margin=1)
+SMALL = Budget(samples=2, nodes=300, gate=200, candidates=2)
 
 
 def player(level: str = "easy") -> Opponent:

@@ -47,16 +47,15 @@ True
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from heapq import heappop, heappush
 from typing import Any, Protocol
 
 from ..core.shuffle import SplitMix64
 from .deck import DEAL_SIZE, RUN, fresh_deck
 from .game import Game
 from .moves import Move
-from .solver import _child, _column_bytes, _key, _meta, _moves, solve
+from .solver import solve
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,11 +68,6 @@ class Budget:
     nodes: int
     gate: int
     candidates: int = 3
-    worlds: int = 3  # imagined worlds for the rollouts
-    rollouts: int = 0  # alternatives to the base move tried by rollouts (0: none)
-    limit: int = 60  # moves per rollout
-    margin: int = 10  # evaluation points a rollout alternative must gain over the base move
-    reach: int = 0  # if set: score alternatives by a search of this many positions per world
 
 
 class _Table(Protocol):
@@ -166,103 +160,18 @@ def imagine(seen: Seen, count: int) -> list[Game]:
     return worlds
 
 
-Alternatives = Callable[[], list[tuple[int, Move]]]
-Rollout = Callable[[Game, set[tuple[Any, ...]], int, int], int]
-
-
-def advise(seen: Seen, base: Move | None, passed: set[tuple[Any, ...]], budget: Budget,
-           alternatives: Alternatives, rollout: Rollout) -> Move | None:
+def advise(seen: Seen, base: Move | None, passed: set[tuple[Any, ...]], budget: Budget) -> Move | None:
     """The move to play from the position ``seen``: ``base`` (the easy player's proposal,
     ``None`` if it would stop) unless imagined worlds show another move does better (module
     docstring). ``passed``: the positions already passed, as :attr:`Seen.key`; no move may
-    lead back to one of them without turning a card up. ``alternatives()``: other first
-    moves with the easy player's value for them; ``rollout(world, passed, limit, deals)``:
-    the easy player's score after playing on in an imagined world."""
+    lead back to one of them without turning a card up."""
     unseen = sum(seen.down) + seen.rows * DEAL_SIZE
-    worlds: list[Game] = []
     if unseen <= budget.gate:
         worlds = imagine(seen, budget.samples if unseen else 1)
         decided = _by_solver(worlds, base, passed, budget)
         if decided is not None:
             return decided[0]
-    if not budget.rollouts:
-        return base
-    if len(worlds) < budget.worlds:
-        worlds = imagine(seen, budget.worlds)
-    worlds = worlds[: budget.worlds]
-    deal = Move.deal()
-    others = [m for _, m in alternatives() if m != base and _fresh(worlds[0], m, passed)]
-    candidates = ([] if base is None else [base]) + others[: budget.rollouts]
-    crossing = base is not None and base.is_deal
-    if base is None and not candidates:
-        return None
-    if len(candidates) < 2 and base is not None:
-        return base
-    best: tuple[tuple[int, int], Move | None] | None = None
-    if base is None:  # stopping now: the position as it is
-        stop = -reach(worlds[0], 1) if budget.reach else rollout(worlds[0].copy(), passed, 0, 0)
-        best = ((stop * len(worlds), 1), None)
-    for move in candidates:
-        total = 0
-        for world in worlds:
-            after = world.copy()
-            after.play(move)
-            if budget.reach:
-                total -= reach(after, budget.reach)
-            else:
-                total += rollout(after, passed, budget.limit, int(crossing and move != deal))
-        key = (total - (move != base) * budget.margin * len(worlds), move == base)
-        if best is None or key > best[0]:
-            best = (key, move)
-    assert best is not None
-    return best[1]
-
-
-def reach(world: Game, max_nodes: int) -> int:
-    """How close to a win a best-first search (the solver's order and moves) gets in a
-    complete ``world`` within ``max_nodes`` positions: the lowest distance estimate found
-    (breaks in the columns, a face-down card counting as one, plus the stock's cards; less
-    one per empty column once the stock is empty), or -100 for a win."""
-    cols = tuple(_column_bytes(c, d) for c, d in zip(world.cols, world.down, strict=True))
-    stock = bytes(world.stock)
-    rows = len(stock) // DEAL_SIZE
-    meta: dict[bytes, int] = {}
-
-    def estimate(cols: tuple[bytes, ...], dealt: int) -> int:
-        h = (rows - dealt) * DEAL_SIZE
-        for c in cols:
-            if c:
-                x = meta.get(c)
-                if x is None:
-                    x = meta[c] = _meta(c)
-                h += x >> 8
-            elif dealt == rows:
-                h -= 1
-        return h
-
-    if world.is_won:
-        return -100
-    best = estimate(cols, 0)
-    heap: list[tuple[int, int, tuple[bytes, ...], int, int]] = [(best, 0, cols, 0, len(world.done))]
-    found = {_key(cols, 0, rows)}
-    seq = 0
-    while heap and len(found) < max_nodes:
-        _, _, cols, dealt, done = heappop(heap)
-        runs = [meta[c] & 255 if c else 0 for c in cols]
-        for code in _moves(cols, runs, dealt, rows, False):
-            new, removed = _child(cols, code, stock, dealt, meta)
-            if done + removed == 8:
-                return -100
-            nd = dealt + (code >> 12 == 15)
-            key = _key(new, nd, rows)
-            if key in found:
-                continue
-            found.add(key)
-            h = estimate(new, nd)
-            best = min(best, h)
-            seq -= 1
-            heappush(heap, (h, seq, new, nd, done + removed))
-    return best
+    return base
 
 
 def _by_solver(worlds: list[Game], base: Move | None, passed: set[tuple[Any, ...]], budget: Budget

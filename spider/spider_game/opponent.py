@@ -536,8 +536,7 @@ class Opponent:
             return None
         proposal = base.next_move(game)
         assert self.budget is not None
-        move = advise(seen_of(game), proposal, base._seen, self.budget,
-                      lambda: alternatives(game, base._seen, self.depth), rollout)
+        move = advise(seen_of(game), proposal, base._seen, self.budget)
         if move is None:
             self.reason = base.reason or "no_progress"
         else:
@@ -605,54 +604,6 @@ class Opponent:
             if i + 1 < len(steps):
                 self._plan.append((steps[i + 1], state[0]))
         return Move(*steps[0])
-
-
-def alternatives(game: _Table, seen: set[tuple[Any, ...]], depth: int = DEPTH) -> list[tuple[int, Move]]:
-    """The first moves of the easy player's plans from the position on the table, each with
-    the best value a plan starting with it reaches (:func:`evaluate`, less a point per
-    move), best first: what the stronger levels weigh against the easy player's own move.
-    ``seen``: the positions passed (a plan must end in a new one or turn a card up)."""
-    view = view_of(game)
-    now = evaluate(view)
-    root: _State = (view.up, view.down, view.done, now)
-    planner = _Planner(view, seen, depth)
-    value_of: dict[_Step, int] = {}
-    for step in _moves(view.up, view.down):
-        child, revealed = _apply(root, *step)
-        value = child[3] - W_MOVE if planner.fresh(child, revealed) else _NONE
-        if not revealed and depth > 1:
-            deeper, _ = planner._dfs(child, 1, (step[1], step[0], step[2]))
-            value = max(value, deeper)
-        value_of[step] = max(value_of.get(step, _NONE), value)
-    plans = [(value, steps) for value, steps, _ in planner.consolidations(root)]
-    for col in range(COLUMNS):
-        if view.up[col]:
-            found = planner.dig(root, col)
-            if found is not None:
-                plans.append((found[0], found[1]))
-    for value, steps in plans:
-        value_of[steps[0]] = max(value_of.get(steps[0], _NONE), value)
-    ranked = sorted(((v, s) for s, v in value_of.items() if v > _NONE), key=lambda vs: (-vs[0], vs[1]))
-    return [(v, Move(*s)) for v, s in ranked]
-
-
-def rollout(world: _Table, seen: set[tuple[Any, ...]], limit: int, deals: int) -> int:
-    """Let the easy player play on in ``world`` (a complete, imagined deal): through
-    ``deals`` deals, then until it would deal again, stops, or has made ``limit`` moves; and
-    score where it ends (:func:`evaluate`): how a move looks some moves later, once the
-    cards it turns up are known."""
-    bot = Opponent()
-    bot._seen = set(seen)
-    for _ in range(limit):
-        move = bot.next_move(world)
-        if move is None:
-            break
-        if move.is_deal:
-            if not deals:
-                break
-            deals -= 1
-        world.play(move)  # type: ignore[attr-defined]
-    return evaluate(view_of(world))
 
 
 def _agrees(up: tuple[tuple[int, ...], ...], expected: tuple[tuple[int, ...], ...]) -> bool:
