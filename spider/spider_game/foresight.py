@@ -49,12 +49,13 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from ..core.shuffle import SplitMix64
 from .deck import DEAL_SIZE, RUN, fresh_deck
 from .game import Game
 from .moves import Move
+from .seen import Seen, seen_of
 from .solver import solve
 
 
@@ -70,45 +71,6 @@ class Budget:
     candidates: int = 3
 
 
-class _Table(Protocol):
-    suits: int
-    cols: list[list[int]]
-    down: list[int]
-    stock: list[int]
-    done: list[int]
-
-    @property
-    def is_won(self) -> bool: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """What a player sees: face-up cards per column (far end first), face-down counts, the
-    stock's rows left, the suits of the removed runs (in order) and the variant."""
-
-    up: tuple[tuple[int, ...], ...]
-    down: tuple[int, ...]
-    rows: int
-    done: tuple[int, ...]
-    suits: int
-
-    @property
-    def key(self) -> tuple[Any, ...]:
-        """The position as the easy player keys it (runs removed follow from the cards)."""
-        return (self.up, self.down, self.rows)
-
-
-def seen_of(game: _Table) -> Seen:
-    """The player's view of a game: the only thing these players read."""
-    return Seen(
-        tuple(tuple(c[d:]) for c, d in zip(game.cols, game.down, strict=True)),
-        tuple(game.down),
-        len(game.stock) // DEAL_SIZE,
-        tuple(game.done),
-        game.suits,
-    )
-
-
 def unseen_cards(seen: Seen) -> list[int]:
     """The multiset of cards not seen, in card order: the variant's deck less the face-up
     cards and the removed runs."""
@@ -118,7 +80,7 @@ def unseen_cards(seen: Seen) -> list[int]:
     for up in seen.up:
         for card in up:
             counts[card] -= 1
-    for suit in seen.done:
+    for suit in seen.runs:
         for rank in range(RUN):
             counts[suit * RUN + rank] -= 1
     out: list[int] = []
@@ -131,7 +93,7 @@ def seed_of(seen: Seen) -> int:
     """A 64-bit seed from the position as seen (the same on every Python and device)."""
     text = ";".join([
         "|".join(",".join(map(str, u)) for u in seen.up),
-        ",".join(map(str, seen.down)), str(seen.rows), ",".join(map(str, seen.done)), str(seen.suits),
+        ",".join(map(str, seen.down)), str(seen.rows), ",".join(map(str, seen.runs)), str(seen.suits),
     ])
     return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
 
@@ -153,7 +115,7 @@ def imagine(seen: Seen, count: int) -> list[Game]:
         for up, down in zip(seen.up, seen.down, strict=True):
             cols.append(deck[at:at + down] + list(up))
             at += down
-        world = Game(seen.suits, cols, list(seen.down), deck[at:], list(seen.done))
+        world = Game(seen.suits, cols, list(seen.down), deck[at:], list(seen.runs))
         world.known_down = list(seen.down)
         world.known_stock = len(world.stock)
         worlds.append(world)

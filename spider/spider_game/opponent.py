@@ -85,14 +85,14 @@ duel.opponent.level
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from ..core.messages import MessageError, Msg
-from .deck import COLUMNS, DEAL_SIZE, RUN
-from .foresight import Budget, advise, seen_of
+from .deck import COLUMNS, RUN
+from .foresight import Budget, advise
 from .info import OPPONENT_LEVELS
 from .moves import Move
+from .seen import Seen, Table, seen_of
 
 DEPTH: Final = 3
 MOVE_BUDGET: Final = 1500  # actions in one game; far more than a game needs
@@ -121,41 +121,11 @@ UNKNOWN: Final = -1  # a card turned up during the look-ahead: not known to the 
 _RANK = [0] + [c % 13 + 1 for c in range(52)]  # rank of card c at index c + 1 (UNKNOWN → 0)
 
 
-class _Table(Protocol):
-    suits: int
-    cols: list[list[int]]
-    down: list[int]
-    stock: list[int]
-    done: list[int]
-
-    @property
-    def is_won(self) -> bool: ...
-
-
-@dataclass(frozen=True, slots=True)
-class View:
-    """What a player sees: each column's face-up cards (far end first) and its count of
-    face-down cards, the stock's rows left, and the number of runs removed."""
-
-    up: tuple[tuple[int, ...], ...]
-    down: tuple[int, ...]
-    rows: int
-    done: int
-
-    @property
-    def key(self) -> tuple[Any, ...]:
-        """The position as seen (runs removed follow from the cards on the table)."""
-        return (self.up, self.down, self.rows)
-
-
-def view_of(game: _Table) -> View:
-    """The player's view of a game: the only thing the opponent reads."""
-    return View(
-        tuple(tuple(c[d:]) for c, d in zip(game.cols, game.down, strict=True)),
-        tuple(game.down),
-        len(game.stock) // DEAL_SIZE,
-        len(game.done),
-    )
+# The player's view is the one the stronger levels read too (:mod:`spider.spider_game.seen`);
+# ``View`` and ``view_of`` are its names here.
+View = Seen
+view_of = seen_of
+_Table = Table
 
 
 # ----------------------------------------------------------------------------- scoring
@@ -536,7 +506,7 @@ class Opponent:
             return None
         proposal = base.next_move(game)
         assert self.budget is not None
-        move = advise(seen_of(game), proposal, base._seen, self.budget)
+        move = advise(view_of(game), proposal, base._seen, self.budget)
         if move is None:
             self.reason = base.reason or "no_progress"
         else:
