@@ -54,6 +54,14 @@ def opp(page: Page, key: str) -> str:
     return page.locator(f'#opponent [data-opp="{key}"]').inner_text()
 
 
+def opp_numbers(page: Page) -> dict[str, str]:
+    """The computer's panel figures (moves, score, runs, ...) read at one instant: the
+    computer may move between two separate reads."""
+    return dict(page.evaluate("""() => Object.fromEntries(
+        [...document.querySelectorAll('#opponent [data-opp]')].map(
+            (e) => [e.dataset.opp, e.innerText]))"""))
+
+
 def opp_moves(page: Page) -> int:
     return int(opp(page, "moves"))
 
@@ -303,11 +311,12 @@ def test_a_duel_against_the_strong_computer_shows_its_level_and_plays_its_moves(
     panel.get_by_role("button", name=text_of("duel.btn.faster")).click()
     play(page, "desktop", game, 3)
     expect(panel.locator('[data-opp="moves"]')).not_to_have_text("0", timeout=30_000)
-    moves = int(opp(page, "moves"))
+    shown = opp_numbers(page)
+    moves = int(shown["moves"])
     cpu = ComputerDuel(deal_id(page), level="strong")
     while cpu.game.moves_count < moves:
         cpu.step()
-    assert (opp(page, "score"), opp(page, "runs")) == (str(cpu.game.score), f"{len(cpu.game.done)}/8")
+    assert (shown["score"], shown["runs"]) == (str(cpu.game.score), f"{len(cpu.game.done)}/8")
     play(page, "desktop", game, 1)
     expect(panel.locator('[data-opp="moves"]')).not_to_have_text(str(moves), timeout=30_000)
     page.reload()
@@ -352,11 +361,11 @@ def test_the_strong_computer_says_it_is_thinking_while_its_answer_takes_long(
     # The held answer arrives: the computer's move is shown and the note is gone.
     expect(panel.locator('[data-opp="moves"]')).not_to_have_text("0", timeout=30_000)
     expect(panel.locator(".opp-thinking")).to_have_count(0)
-    moves = int(opp(page, "moves"))
+    shown = opp_numbers(page)
     cpu = ComputerDuel(deal_id(page), level="strong")
-    while cpu.game.moves_count < moves:
+    while cpu.game.moves_count < int(shown["moves"]):
         cpu.step()
-    assert opp(page, "score") == str(cpu.game.score)
+    assert shown["score"] == str(cpu.game.score)
 
 
 @pytest.mark.desktop_only
