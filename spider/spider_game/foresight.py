@@ -183,4 +183,4 @@ def digest_of(moves: Sequence[Move]) -> str:
     return hashlib.sha256(" ".join(m.text() for m in moves).encode("ascii")).hexdigest()[:16]
 
 
-__all__ = ["Budget", "Seen", "advise", "imagine", "seed_of", "seen_of", "unseen_cards"]
+__all__ = ["Budget", "advise", "imagine", "seed_of", "unseen_cards"]

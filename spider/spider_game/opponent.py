@@ -125,7 +125,6 @@ _RANK = [0] + [c % 13 + 1 for c in range(52)]  # rank of card c at index c + 1 (
 # ``View`` and ``view_of`` are its names here.
 View = Seen
 view_of = seen_of
-_Table = Table
 
 
 # ----------------------------------------------------------------------------- scoring
@@ -477,7 +476,7 @@ class Opponent:
     def finished(self) -> bool:
         return self.reason is not None
 
-    def next_move(self, game: _Table) -> Move | None:
+    def next_move(self, game: Table) -> Move | None:
         """The next action for the position on the table, or ``None`` (finished)."""
         if self.reason is not None:
             return None
@@ -492,7 +491,7 @@ class Opponent:
             self.moves_made += 1
         return move
 
-    def _stronger(self, game: _Table) -> Move | None:
+    def _stronger(self, game: Table) -> Move | None:
         """The medium and strong levels: the easy player's proposal (it keeps its own plans
         and memory, so :meth:`resume` needs no search), overruled where the imagined worlds
         say so. Nothing here is remembered between calls but the count of moves."""

@@ -1,9 +1,9 @@
 """What a Spider player sees of a game: the only thing the computer players read.
 
 :class:`Seen` holds each column's face-up cards (far end first) and how many cards lie face
-down under them, how many rows the stock still holds, how many runs have been removed and
-their suits (in order), and the variant. Neither a face-down card nor a stock card is in it, nor what the game
-marks as seen after an undo. The easy player (:mod:`spider.spider_game.opponent`) and the
+down under them, how many rows the stock still holds, the suits of the runs removed (in
+order) and the variant. Neither a face-down card nor a stock card is in it, nor what the
+game marks as seen after an undo. The easy player (:mod:`spider.spider_game.opponent`) and the
 stronger ones (:mod:`spider.spider_game.foresight`) both start from :func:`seen_of`.
 """
 
@@ -35,9 +35,13 @@ class Seen:
     up: tuple[tuple[int, ...], ...]
     down: tuple[int, ...]
     rows: int
-    done: int
     suits: int
     runs: tuple[int, ...]
+
+    @property
+    def done(self) -> int:
+        """How many runs have left the table."""
+        return len(self.runs)
 
     @property
     def key(self) -> tuple[Any, ...]:
@@ -51,7 +55,6 @@ def seen_of(game: Table) -> Seen:
         tuple(tuple(c[d:]) for c, d in zip(game.cols, game.down, strict=True)),
         tuple(game.down),
         len(game.stock) // DEAL_SIZE,
-        len(game.done),
         game.suits,
         tuple(game.done),
     )
