@@ -280,6 +280,62 @@ def test_every_claim_holds_against_the_unpruned_reference(draw: int) -> None:
     assert kinds.get("winnable_at_end", 0) >= 10 and confirmed >= 2, (kinds, confirmed)
 
 
+@pytest.mark.parametrize("draw", [1, 3])
+def test_positions_proved_lost_are_remembered_and_change_no_answer(draw: int) -> None:
+    """Back along random lines with one ``lost`` set, as the analysis does: every answer is
+    the answer of a fresh search without the set, and the losses proved further on make the
+    proofs further back smaller."""
+    rng = random.Random(77 + draw)
+    lost_answers = smaller = 0
+    nodes_with = nodes_without = 0
+    for _ in range(10):
+        g = Game.from_text(small_position(rng, draw, 7))
+        line: list[Move] = []
+        for _ in range(rng.randint(5, 40)):
+            moves = g.legal_moves()
+            if g.is_won or not moves:
+                break
+            line.append(rng.choice(moves))
+            g.play(line[-1])
+        lost: set[bytes] = set()
+        for k in range(len(line), -1, -1):
+            p = Game.from_text(g.start_text)
+            for m in line[:k]:
+                p.play(m)
+            fresh = solve_known(p, 20_000)
+            seeded = solve_known(p, 20_000, lost=lost)
+            if fresh.status == "unknown":
+                continue
+            assert seeded.status == fresh.status, p.to_text()
+            if seeded.status == "solved":
+                assert replays_to_win(p, seeded.line)
+            else:
+                lost_answers += 1
+                smaller += seeded.nodes < fresh.nodes
+                assert seeded.nodes <= fresh.nodes
+                nodes_with += seeded.nodes
+                nodes_without += fresh.nodes
+    assert lost_answers >= 10 and smaller >= 5, (lost_answers, smaller)
+    assert nodes_with < nodes_without / 2, (nodes_with, nodes_without)
+
+
+def test_the_analysis_hands_its_solver_one_set_of_lost_positions() -> None:
+    sets: list[set[Any]] = []
+    plain = fake_solver(3, set(), [])
+
+    def solver(g: Line, max_nodes: int, *, should_stop: Callable[[], bool],
+               lost: set[Any]) -> SolveResult[str]:
+        sets.append(lost)
+        return plain(g, max_nodes, should_stop=should_stop)
+
+    a = analyse(Line(40), 5.0, given_up=True, solver=solver)
+    assert a.losing_move == "a3" and len(sets) >= 3
+    assert all(s is sets[0] for s in sets) and sets[0] == set()
+    calls: list[int] = []
+    assert analyse(Line(40), 5.0, given_up=True, solver=fake_solver(3, set(), calls)).losing_move == "a3"
+    assert len(calls) == len(sets)  # a solver without ``lost`` is called as before
+
+
 def test_a_won_game_is_its_own_line() -> None:
     g = Game.from_text(random_position(random.Random(4), 1, 10))
     r = solve_known(g, 100_000)

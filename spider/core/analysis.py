@@ -43,6 +43,15 @@ twice what it had. ``progress(done,
 total)`` is called after every probe (``total`` is an estimate that can grow) and once at
 the end with ``done == total``.
 
+**Lost positions are remembered.** A solver whose ``solve_known`` takes ``lost`` (a set of
+its own position keys, read and added to; Klondike's does) gets one set for the whole
+analysis. A search that ends "unsolvable" has expanded every position in its table with
+every move its reductions keep, and found no win; each of those positions is then lost as
+a root of its own (a winnable one would have a winning line of kept moves, which stays in
+the table and reaches a won position, which the search would have seen). So it adds its
+table to the set, and later searches skip any position in it: each proof of a loss further
+back the line only searches what is new. The set holds positions of this one game's line.
+
 >>> from spider.klondike import Game, Move
 >>> g = Game.from_text('''klondike 1
 ... stock: -
@@ -65,6 +74,7 @@ True
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
 import time
@@ -221,6 +231,8 @@ class _Probe:
         self.solver = solver
         self.max_nodes = max_nodes
         self.nodes = 0
+        # positions proved lost so far, for a solver that takes them (``lost=``, see analyse)
+        self.lost: set[Any] | None = set() if _takes_lost(solver) else None
 
     def position(self, k: int) -> Any:
         g = self.start.copy()
@@ -234,11 +246,21 @@ class _Probe:
         g = self.position(k)
         if g.is_won:
             return "solved", []
-        result = self.solver(g, self.max_nodes, should_stop=stop)
+        if self.lost is None:
+            result = self.solver(g, self.max_nodes, should_stop=stop)
+        else:
+            result = self.solver(g, self.max_nodes, should_stop=stop, lost=self.lost)
         self.nodes += result.nodes
         if result.status == "solved":
             return ("solved", list(result.line)) if _wins(g, result.line) else ("unknown", [])
         return result.status, []
+
+
+def _takes_lost(solver: Solver) -> bool:
+    try:
+        return "lost" in inspect.signature(solver).parameters
+    except (TypeError, ValueError):  # a callable without a signature: the plain protocol
+        return False
 
 
 def _wins(game: Any, line: Sequence[Any]) -> bool:

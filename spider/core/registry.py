@@ -91,7 +91,8 @@ class GameInfo:
     def known_solver(self) -> Any | None:
         """The game's solver with every card known, for the analysis of a finished game
         (:mod:`spider.core.analysis`): ``solve_known(game, max_nodes, *, should_stop=None)``
-        in its package, or ``None`` for a game without one."""
+        in its package (optionally also taking ``lost=``, a set of positions proved lost),
+        or ``None`` for a game without one."""
         return getattr(self.module(), "solve_known", None)
 
     def level_of(self, deal_id: str | None) -> str | None:

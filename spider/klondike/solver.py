@@ -81,6 +81,17 @@ another reduction cuts) is not proved jointly here: it is what the tests check, 
 references, on every position they try. ``tests/test_klondike_solver.py`` checks every answer against an
 unpruned search that uses only the engine's ``legal_moves()``, ``play()`` and ``undo()``.
 
+Positions proved lost: ``lost`` (keyword-only, a set) is read and added to. A position
+whose key is in it is skipped as if already in the table; when the search ends
+"unsolvable", every key of its table goes into it. That is sound because such a search
+expanded every position in its table with every move not cut above and found no win, so
+each of them is lost as a root of its own: a winnable one would have a winning line of
+moves not cut (the reductions are arguments about any winnable position), every position
+of that line would be in the table, and its last would be a win the search had seen. The
+keys leave out the draw count and the deal, so one set serves the positions of one game
+only: the analysis of a finished game (:mod:`spider.core.analysis`) passes one set for all
+the positions of the player's line.
+
 Cancellation: ``max_nodes`` bounds the work (a node is a distinct position put into the
 table, about 150 bytes); ``should_stop`` (keyword-only) is called every ``check_every`` new
 nodes and ends the search with ``"unknown"`` when it returns true.
@@ -346,7 +357,8 @@ class _Search:
         return (tuple(cols), tuple(found), talon, p), autos
 
     # ------------------------------------------------------------------ the search
-    def run(self, start: State) -> tuple[str, list[tuple[Macro, list[Macro]]], int]:
+    def run(self, start: State, lost: set[bytes] | None = None
+            ) -> tuple[str, list[tuple[Macro, list[Macro]]], int]:
         """Best-first search; returns (status, path of (macro, autos), nodes)."""
         cols, found, talon, p = start
         autos0: list[Macro] = []
@@ -357,6 +369,9 @@ class _Search:
         if sum(fl) == 52:
             return "solved", [((-1, 0, 0, 0), autos0)], 1
         key0 = self.key(root[0], talon, p)
+        known: set[bytes] | frozenset[bytes] = frozenset() if lost is None else lost
+        if key0 in known:
+            return "unsolvable", [], 1
         parent: dict[bytes, tuple[bytes, Macro, list[Macro]] | None] = {key0: None}
         heap: list[tuple[int, int, bytes, State]] = [(0, 0, key0, root)]
         seq = 0
@@ -373,7 +388,7 @@ class _Search:
                 if up == 52:
                     return "solved", [*self.path(parent, key, autos0), (m, autos)], nodes
                 nkey = self.key(ncols, ntalon, np)
-                if nkey in parent:
+                if nkey in parent or nkey in known:
                     continue
                 parent[nkey] = (key, m, autos)
                 nodes += 1
@@ -389,6 +404,8 @@ class _Search:
                         down += self.column_meta(c)[1]
                 seq += 1
                 heappush(heap, (W_DOWN * down - up, -seq, nkey, new))
+        if lost is not None:
+            lost.update(parent)
         return "unsolvable", [], nodes
 
     @staticmethod
@@ -453,7 +470,8 @@ def _engine_line(start: State, path: list[tuple[Macro, list[Macro]]], draw: int)
 
 
 def solve(game: Any, max_nodes: int, *, peek: bool = False,
-          should_stop: Callable[[], bool] | None = None, check_every: int = 1024) -> SolveResult:
+          should_stop: Callable[[], bool] | None = None, check_every: int = 1024,
+          lost: set[bytes] | None = None) -> SolveResult:
     """Search the position on the table (see the module docstring).
 
     Raises ``ValueError`` (German) unless ``game.all_known`` or ``peek``.
@@ -487,7 +505,7 @@ def solve(game: Any, max_nodes: int, *, peek: bool = False,
     collecting = gc.isenabled()
     gc.disable()
     try:
-        status, path, nodes = _Search(game.draw, max_nodes, should_stop, check_every).run(start)
+        status, path, nodes = _Search(game.draw, max_nodes, should_stop, check_every).run(start, lost)
     finally:
         if collecting:
             gc.enable()
@@ -497,7 +515,8 @@ def solve(game: Any, max_nodes: int, *, peek: bool = False,
 
 
 def solve_known(game: Any, max_nodes: int, *, should_stop: Callable[[], bool] | None = None,
-                check_every: int = 1024) -> SolveResult:
+                check_every: int = 1024, lost: set[bytes] | None = None) -> SolveResult:
     """:func:`solve` with every card known (``peek=True``): for the analysis of a finished
     game (:mod:`spider.core.analysis`), never for a hint."""
-    return solve(game, max_nodes, peek=True, should_stop=should_stop, check_every=check_every)
+    return solve(game, max_nodes, peek=True, should_stop=should_stop, check_every=check_every,
+                 lost=lost)
