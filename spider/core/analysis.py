@@ -44,13 +44,9 @@ total)`` is called after every probe (``total`` is an estimate that can grow) an
 the end with ``done == total``.
 
 **Lost positions are remembered.** A solver whose ``solve_known`` takes ``lost`` (a set of
-its own position keys, read and added to; Klondike's does) gets one set for the whole
-analysis. A search that ends "unsolvable" has expanded every position in its table with
-every move its reductions keep, and found no win; each of those positions is then lost as
-a root of its own (a winnable one would have a winning line of kept moves, which stays in
-the table and reaches a won position, which the search would have seen). So it adds its
-table to the set, and later searches skip any position in it: each proof of a loss further
-back the line only searches what is new. The set holds positions of this one game's line.
+its own position keys, read and added to; Klondike's does, and
+:mod:`spider.klondike.solver` argues why it is sound) gets one set for the whole analysis:
+each proof of a loss further back the line then searches only what is new.
 
 >>> from spider.klondike import Game, Move
 >>> g = Game.from_text('''klondike 1
