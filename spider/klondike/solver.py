@@ -117,6 +117,9 @@ _DOWN: Final = 64
 _SEP: Final = b"\xff"
 _TALON: Final = b"\xfe"
 _BYTE: Final = [bytes((i,)) for i in range(256)]
+# key.translate(_DOWN_BYTES).count(1): the face-down cards of a position's key (bytes 64-127;
+# card codes, the separators and the talon's position byte lie outside)
+_DOWN_BYTES: Final = bytes(1 if _DOWN <= i < 2 * _DOWN else 0 for i in range(256))
 W_DOWN: Final = 2  # a face-down card weighs as much as two cards not yet up
 _RANK: Final = [c % 13 for c in range(52)]  # 0 = ace
 _RED: Final = [c // 13 in (1, 2) for c in range(52)]
@@ -130,6 +133,19 @@ def _fits(card: int, target: int) -> bool:
 _FIT: Final = bytes(_fits(i >> 7, i & 127) for i in range(128 * 128))
 # _KIDS[card]: the two cards that go onto ``card`` in a column
 _KIDS: Final = [tuple(k for k in range(52) if _fits(k, c)) for c in range(52)]
+
+
+def _safe_at(card: int) -> Callable[[list[int]], bool]:
+    """Whether ``card``, next for its foundation, may go up at once (reduction 3): the same
+    test as :meth:`_Search.settle`'s."""
+    t, n = card // 13, card % 13
+    a, b = OTHER_COLOUR[t]
+    twin = TWIN[t]
+    return lambda found: found[a] >= n and found[b] >= n and found[twin] >= n - 1
+
+
+_SAFE_AT: Final = [_safe_at(c) for c in range(52)]
+_KINGS: Final = tuple(t * 13 + 12 for t in range(4))
 
 
 def _reach(length: int, p: int, draw: int) -> list[int]:
@@ -274,27 +290,35 @@ class _Search:
             if x < 52 and _RANK[x] == found[x // 13]:
                 ups.append((0, i, 1, FOUNDATION))
             start, downs = self.column_meta(c)
-            for s in range(start, n):
-                top = c[s]
-                k = n - s
-                under = c[s - 1] if s else 127
-                if s and _FIT[top << 7 | under]:
-                    # a partial run (reduction 5): only if ``under`` goes up right after
-                    if _RANK[under] == found[under // 13] and top in spot:
-                        partial.extend((4, i, k, j) for j in spot[top])
-                    continue
-                # a king only into the first empty column, and never a whole column
-                king = _RANK[top] == 12
-                targets = ([empty] if empty >= 0 and s > 0 else []) if king else spot.get(top, [])
-                for j in targets:
-                    if s and under >= _DOWN:
-                        reveal.append((-downs, (1, i, k, j)))
-                    else:
-                        other.append((1, i, k, j))
+            # the whole run (c[start] does not fit onto what lies under it): a king only into
+            # the first empty column, and never a whole column
+            top = c[start]
+            k = n - start
+            king = _RANK[top] == 12
+            targets = ([empty] if empty >= 0 and start > 0 else None) if king else spot.get(top)
+            if targets:
+                if start and c[start - 1] >= _DOWN:
+                    reveal.extend((-downs, (1, i, k, j)) for j in targets)
+                else:
+                    other.extend((1, i, k, j) for j in targets)
+            for s in range(start + 1, n):
+                # a partial run (reduction 5): only if ``under`` goes up right after
+                under = c[s - 1]
+                if _RANK[under] == found[under // 13]:
+                    top = c[s]
+                    if top in spot:
+                        partial.extend((4, i, n - s, j) for j in spot[top])
         talon_moves: list[Macro] = []
         if talon:
+            # the talon cards that go somewhere: onto a column, up, or a king into an empty one
+            wanted = {t * 13 + n for t, n in enumerate(found) if n < 13}
+            wanted.update(spot)
+            if empty >= 0:
+                wanted.update(_KINGS)
             for idx in self.reach(len(talon), p):
                 x = talon[idx]
+                if x not in wanted:
+                    continue
                 if _RANK[x] == found[x // 13]:
                     talon_moves.append((3, idx, 0, FOUNDATION))
                 if _RANK[x] == 12:
@@ -353,6 +377,14 @@ class _Search:
             found[a] -= 1
             cols[b] = cols[b] + _BYTE[a * 13 + found[a]]
         autos: list[Macro] = []
+        if kind == 1 or kind == 2:
+            # The parent is settled and these moves leave the foundations as they were, so a
+            # safe foundation move can only be for the one new exposed card: the moved card's
+            # column (kind 1) or the talon card's new place (kind 2). Settle only if it is safe.
+            col = cols[a] if kind == 1 else cols[b]
+            x = col[-1] if col else _DOWN
+            if x >= _DOWN or _RANK[x] != found[x // 13] or not _SAFE_AT[x](found):
+                return (tuple(cols), tuple(found), talon, p), autos
         talon, p = self.settle(cols, found, talon, p, autos)
         return (tuple(cols), tuple(found), talon, p), autos
 
@@ -379,6 +411,7 @@ class _Search:
         next_check = self.check_every
         max_nodes = self.max_nodes
         should_stop = self.should_stop
+        draw3 = self.draw != 1
         while heap:
             _, _, key, state = heappop(heap)
             for m in self.moves(state):
@@ -387,7 +420,10 @@ class _Search:
                 up = nfound[0] + nfound[1] + nfound[2] + nfound[3]
                 if up == 52:
                     return "solved", [*self.path(parent, key, autos0), (m, autos)], nodes
-                nkey = self.key(ncols, ntalon, np)
+                # self.key(ncols, ntalon, np), inlined
+                nkey = _SEP.join(sorted(ncols)) + _TALON + ntalon
+                if draw3 and np % 3 and np != len(ntalon):
+                    nkey += _BYTE[np]
                 if nkey in parent or nkey in known:
                     continue
                 parent[nkey] = (key, m, autos)
@@ -398,10 +434,7 @@ class _Search:
                     next_check = nodes + self.check_every
                     if should_stop():
                         return "unknown", [], nodes
-                down = 0
-                for c in ncols:
-                    if c:
-                        down += self.column_meta(c)[1]
+                down = nkey.translate(_DOWN_BYTES).count(1)  # the face-down cards
                 seq += 1
                 heappush(heap, (W_DOWN * down - up, -seq, nkey, new))
         if lost is not None:
