@@ -151,24 +151,6 @@ def test_the_rules_of_settled_cards() -> None:
     assert not safe([1, 1, 1, 0], 1 * 13 + 1)  # ♣ is empty: 2♥ may still hold A♣
 
 
-def test_the_solvers_quick_safe_test_is_the_rule() -> None:
-    # The search skips settling after a move that leaves the foundations alone unless the
-    # newly exposed card passes _SAFE_AT; a test that said no where safe() says yes would
-    # leave a safe card down (more positions, same answers, so no other test would notice).
-    from itertools import product
-
-    from spider.klondike.solver import _SAFE_AT
-
-    checked = 0
-    for found in product(range(14), repeat=4):
-        for suit, n in enumerate(found):
-            if n < 13:
-                card = suit * 13 + n  # the card next for this foundation
-                assert _SAFE_AT[card](list(found)) == safe(found, card), (found, card)
-                checked += 1
-    assert checked == 4 * 13 * 14**3
-
-
 def test_it_refuses_to_judge_from_cards_the_player_has_not_seen() -> None:
     g = Game.new(deal_id="K1-1")
     with pytest.raises(ValueError, match="21 Karte\\(n\\) liegen noch verdeckt, 24 Karte\\(n\\) im Stapel"):

@@ -110,6 +110,7 @@ from .deals import COLUMNS
 from .moves import FOUNDATION, FOUNDATION_OF, WASTE, Move
 from .safety import OTHER_COLOUR, TWIN
 from .safety import frozen as _frozen
+from .safety import safe as _safe
 
 SolveResult: TypeAlias = _Result[Move]
 
@@ -117,9 +118,6 @@ _DOWN: Final = 64
 _SEP: Final = b"\xff"
 _TALON: Final = b"\xfe"
 _BYTE: Final = [bytes((i,)) for i in range(256)]
-# key.translate(_DOWN_BYTES).count(1): the face-down cards of a position's key (bytes 64-127;
-# card codes, the separators and the talon's position byte lie outside)
-_DOWN_BYTES: Final = bytes(1 if _DOWN <= i < 2 * _DOWN else 0 for i in range(256))
 W_DOWN: Final = 2  # a face-down card weighs as much as two cards not yet up
 _RANK: Final = [c % 13 for c in range(52)]  # 0 = ace
 _RED: Final = [c // 13 in (1, 2) for c in range(52)]
@@ -135,16 +133,6 @@ _FIT: Final = bytes(_fits(i >> 7, i & 127) for i in range(128 * 128))
 _KIDS: Final = [tuple(k for k in range(52) if _fits(k, c)) for c in range(52)]
 
 
-def _safe_at(card: int) -> Callable[[list[int]], bool]:
-    """Whether ``card``, next for its foundation, may go up at once (reduction 3): the same
-    test as :meth:`_Search.settle`'s."""
-    t, n = card // 13, card % 13
-    a, b = OTHER_COLOUR[t]
-    twin = TWIN[t]
-    return lambda found: found[a] >= n and found[b] >= n and found[twin] >= n - 1
-
-
-_SAFE_AT: Final = [_safe_at(c) for c in range(52)]
 _KINGS: Final = tuple(t * 13 + 12 for t in range(4))
 
 
@@ -383,7 +371,7 @@ class _Search:
             # column (kind 1) or the talon card's new place (kind 2). Settle only if it is safe.
             col = cols[a] if kind == 1 else cols[b]
             x = col[-1] if col else _DOWN
-            if x >= _DOWN or _RANK[x] != found[x // 13] or not _SAFE_AT[x](found):
+            if x >= _DOWN or _RANK[x] != found[x // 13] or not _safe(found, x):
                 return (tuple(cols), tuple(found), talon, p), autos
         talon, p = self.settle(cols, found, talon, p, autos)
         return (tuple(cols), tuple(found), talon, p), autos
@@ -411,7 +399,6 @@ class _Search:
         next_check = self.check_every
         max_nodes = self.max_nodes
         should_stop = self.should_stop
-        draw3 = self.draw != 1
         while heap:
             _, _, key, state = heappop(heap)
             for m in self.moves(state):
@@ -420,10 +407,7 @@ class _Search:
                 up = nfound[0] + nfound[1] + nfound[2] + nfound[3]
                 if up == 52:
                     return "solved", [*self.path(parent, key, autos0), (m, autos)], nodes
-                # self.key(ncols, ntalon, np), inlined
-                nkey = _SEP.join(sorted(ncols)) + _TALON + ntalon
-                if draw3 and np % 3 and np != len(ntalon):
-                    nkey += _BYTE[np]
+                nkey = self.key(ncols, ntalon, np)
                 if nkey in parent or nkey in known:
                     continue
                 parent[nkey] = (key, m, autos)
@@ -434,7 +418,10 @@ class _Search:
                     next_check = nodes + self.check_every
                     if should_stop():
                         return "unknown", [], nodes
-                down = nkey.translate(_DOWN_BYTES).count(1)  # the face-down cards
+                down = 0
+                for c in ncols:
+                    if c:
+                        down += self.column_meta(c)[1]
                 seq += 1
                 heappush(heap, (W_DOWN * down - up, -seq, nkey, new))
         if lost is not None:
