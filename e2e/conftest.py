@@ -8,7 +8,10 @@ Fixtures
 - `page`: a fresh page in a fresh context. Every test that uses it runs twice, `[desktop]`
   (1280x800, mouse) and `[phone]` (Playwright's "Pixel 7": touch, `pointer: coarse`),
   unless marked `@pytest.mark.desktop_only` or `@pytest.mark.phone_only`.
-  `device` holds "desktop" or "phone".
+  `device` holds "desktop" or "phone". A test whose subject does not depend on the device
+  (reading saved data and links, storage, clocks, the worker's verdicts) is `desktop_only`:
+  the phone half costs a page start or two (about 9 s) and adds nothing; layout, touch,
+  dialogs that must fit a phone and the phone's first-visit worker keep both halves.
 - `desktop`, `phone`: a fresh context of that kind; `new_context(kind, **options)` opens more
   (for reload and storage tests: a new context starts with empty storage).
 - `serve(root, base="/")`: serve another folder, or the site under a sub-path like a GitHub

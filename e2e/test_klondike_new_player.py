@@ -68,6 +68,7 @@ def test_a_double_click_never_acts_on_the_card_it_uncovered(page: Page, base_url
     assert saved_game(page).moves_count == 1
 
 
+@pytest.mark.desktop_only
 def test_the_daily_deal_keeps_the_started_game_to_come_back_to(page: Page, base_url: str) -> None:
     open_game(page, base_url, "?deal=K1-5")
     stock(page).click()
@@ -82,6 +83,7 @@ def test_the_daily_deal_keeps_the_started_game_to_come_back_to(page: Page, base_
     assert game.deal_id == "K1-5" and game.moves_count == 1
 
 
+@pytest.mark.desktop_only
 def test_the_mode_lines_other_draw_keeps_the_game_and_returns_to_it(page: Page, base_url: str) -> None:
     open_game(page, base_url, "?deal=K1-5")
     stock(page).click()
@@ -204,6 +206,7 @@ def test_the_german_page_writes_each_games_card_letters_and_offers_one_set(page:
     expect(card(page, 1, "JS").locator(".ix b")).to_have_text("J")
 
 
+@pytest.mark.desktop_only
 def test_a_deal_id_in_another_spelling_is_refused_naming_its_one_spelling(page: Page, base_url: str) -> None:
     open_game(page, base_url, "?deal=K01-5")
     expect(message(page)).to_have_attribute("data-key", "ui.link.bad_deal")

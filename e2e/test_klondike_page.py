@@ -130,6 +130,7 @@ def _hidden_codes(game: Game) -> set[str]:
     return {card_code(c) for c in range(52)} - known
 
 
+@pytest.mark.desktop_only
 def test_a_position_link_opens_that_klondike_position(page: Page, base_url: str) -> None:
     open_kpos(page, base_url, MOVES)
     expect(page.locator("#board")).to_have_attribute("data-game", "klondike")
@@ -180,6 +181,7 @@ def test_the_chooser_offers_both_games_and_levels_and_the_mode_line_switches_the
     expect(radio(chooser, "ui.level.hard", lang)).to_be_checked()
 
 
+@pytest.mark.desktop_only
 def test_switching_games_keeps_both_saves(page: Page, base_url: str, device: str) -> None:
     open_game(page, base_url, "?deal=S1-5")
     tool(page, "ui.btn.deal").click()
@@ -253,6 +255,7 @@ def test_pause_hides_the_table_and_stops_the_clock(page: Page, base_url: str, de
     expect(page.locator('[data-stat="time"]')).to_have_text("0:05")
 
 
+@pytest.mark.desktop_only
 def test_the_time_limit_runs_out_and_the_game_goes_on_without_the_clock(
     page: Page, base_url: str, device: str
 ) -> None:
@@ -284,6 +287,7 @@ def test_the_time_limit_runs_out_and_the_game_goes_on_without_the_clock(
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.desktop_only
 def test_the_time_limit_is_set_in_the_settings_and_a_wrong_value_is_refused(
     new_context: Callable[..., BrowserContext], base_url: str, device: str, lang: str
 ) -> None:

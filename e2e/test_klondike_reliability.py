@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import open_game, wait_ready
@@ -55,6 +56,7 @@ def test_a_tap_that_leaves_two_cards_in_a_draw_three_stock_is_counted_and_drawn(
     expect(page.locator("#notice[data-notice=unreadable]")).to_have_count(0)
 
 
+@pytest.mark.desktop_only
 def test_a_position_link_with_two_cards_in_a_draw_three_stock_opens(page: Page, base_url: str) -> None:
     open_kpos(page, base_url, TWO)
     expect(stock(page)).to_have_attribute("data-count", "2")
@@ -69,6 +71,7 @@ def test_english_says_how_many_cards_the_stock_turns(page: Page, base_url: str) 
     assert stock(page).get_attribute("aria-label") == "Stock: 2 cards, a tap turns 2 cards"
 
 
+@pytest.mark.desktop_only
 def test_a_saved_two_card_stock_game_is_resumed(page: Page, base_url: str, device: str) -> None:
     """The save the broken page left behind (a draw-3 game with two stock cards) starts."""
     game = Game.from_text(TWO)
@@ -102,6 +105,7 @@ TRAP = """
 ASIDE = "Object.keys(localStorage).filter(k => k.startsWith('spider.unreadable.'))"
 
 
+@pytest.mark.desktop_only
 def test_a_saved_game_whose_first_drawing_raises_is_kept_aside_and_a_fresh_game_starts(
         page: Page, base_url: str) -> None:
     open_game(page, base_url, "?deal=K1-5")
@@ -123,6 +127,7 @@ def test_a_saved_game_whose_first_drawing_raises_is_kept_aside_and_a_fresh_game_
     assert saved_game(page).moves_count == 0
 
 
+@pytest.mark.desktop_only
 def test_a_drawing_error_after_a_move_is_said_and_the_move_stands(page: Page, base_url: str) -> None:
     page.add_init_script(TRAP)
     open_kpos(page, base_url, FIVE)

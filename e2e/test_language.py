@@ -201,6 +201,7 @@ def test_a_lang_link_sets_the_language_and_it_is_remembered(
     speaks(other, "de")
 
 
+@pytest.mark.desktop_only
 def test_switching_the_language_keeps_the_game_and_is_remembered(
     device: str, new_context: Callable[..., BrowserContext], base_url: str
 ) -> None:

@@ -169,6 +169,7 @@ def test_the_picker_orders_targets_as_a_tap_keeps_its_controls_and_focus(
 # ---------------------------------------------------------------- same cards again
 
 
+@pytest.mark.desktop_only
 def test_same_cards_again_keeps_the_game_it_replaces(page: Page, base_url: str, device: str) -> None:
     open_game(page, base_url, "?deal=S1-5")
     button(page, "Austeilen").click()
@@ -279,6 +280,7 @@ def test_the_won_dialog_of_a_position_offers_no_id_to_copy(page: Page, base_url:
     assert "kopiert" not in box.inner_text()
 
 
+@pytest.mark.desktop_only
 def test_the_relaxed_deal_rule_is_a_setting_off_by_default(page: Page, base_url: str) -> None:
     open_pos(page, base_url, LATE)
     button(page, "Austeilen").click()

@@ -59,6 +59,7 @@ def test_a_position_link_opens_that_position(page: Page, base_url: str) -> None:
     ],
     ids=["suits", "garbage-id", "bad-card", "too-many-copies", "empty"],
 )
+@pytest.mark.desktop_only
 def test_a_bad_link_explains_and_leaves_the_saved_game_untouched(
     page: Page, base_url: str, device: str, query: str, kind: str
 ) -> None:
@@ -110,6 +111,7 @@ def test_reload_restores_the_exact_game(page: Page, base_url: str, device: str) 
     ],
     ids=["not-json", "old-version", "foreign-game"],
 )
+@pytest.mark.desktop_only
 def test_unreadable_saved_data_is_kept_aside_and_a_new_game_starts(
     page: Page, base_url: str, bad: str
 ) -> None:

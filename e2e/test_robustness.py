@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from e2e.conftest import open_game, wait_ready
@@ -49,6 +50,7 @@ HOSTILE = {
 }
 
 
+@pytest.mark.desktop_only
 def test_hostile_saved_data_is_kept_aside_and_a_new_game_starts(page: Page, base_url: str) -> None:
     """Deep nesting would raise RecursionError in json.loads at every start; `true` and `2.0`
     pass a check that compares with ``in (1, 2, 4)``. None of them may stop the page or get
@@ -86,6 +88,7 @@ Object.defineProperty(window, 'localStorage', {
 """
 
 
+@pytest.mark.desktop_only
 def test_blocked_storage_plays_and_says_once_that_it_cannot_save(
     page: Page, base_url: str, device: str
 ) -> None:
@@ -120,6 +123,7 @@ for (let i = 0; i < 200; i += 1) {
 JUNK_INTACT = "localStorage.getItem('spider.game') === '{' + 'x'.repeat(3000000)"
 
 
+@pytest.mark.desktop_only
 def test_unreadable_save_too_big_to_copy_is_left_alone_until_the_player_discards_it(
     page: Page, base_url: str
 ) -> None:
@@ -159,6 +163,7 @@ def _tab(context: BrowserContext, base_url: str, query: str = "") -> Page:
     return tab
 
 
+@pytest.mark.desktop_only
 def test_two_tabs_never_overwrite_each_other_unasked(
     device: str, new_context: Callable[..., BrowserContext], base_url: str
 ) -> None:
@@ -217,6 +222,7 @@ def _facts(page: Page) -> tuple[list[list[str]], str, str, str]:
     return table(page), stat(page, "moves"), stat(page, "rounds"), page.locator("#deal-id").inner_text()
 
 
+@pytest.mark.desktop_only
 def test_a_link_replaces_the_running_game_but_keeps_it(page: Page, base_url: str) -> None:
     open_game(page, base_url, "?deal=S1-5")
     button(page, "Austeilen").click()
@@ -257,6 +263,7 @@ def test_a_link_replaces_the_running_game_but_keeps_it(page: Page, base_url: str
     assert json.loads(storage(page, "spider.game"))["origin"] is None
 
 
+@pytest.mark.desktop_only
 def test_a_deal_beside_a_broken_position_opens_the_deal_and_names_the_broken_one(
     page: Page, base_url: str
 ) -> None:
@@ -285,6 +292,7 @@ def _game(page: Page) -> tuple[str, str | None]:
     return _game_in(storage(page, "spider.game"))
 
 
+@pytest.mark.desktop_only
 def test_two_links_are_refused_and_a_huge_one_is_quoted_briefly(page: Page, base_url: str) -> None:
     open_game(page, base_url, "?deal=S1-5")
     button(page, "Austeilen").click()

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Worker, expect
 
 from e2e.conftest import open_game
@@ -136,6 +137,7 @@ def _first_worker(page: Page, timeout_s: float = 60) -> dict[str, Any]:
     raise AssertionError(f"no worker made and answering within {timeout_s:.0f} s")
 
 
+@pytest.mark.desktop_only
 def test_the_worker_starts_by_itself_near_the_end_only_after_the_start_and_stays_quiet(
     device: str, new_context: Callable[..., BrowserContext], base_url: str
 ) -> None:
@@ -162,6 +164,7 @@ def test_the_worker_starts_by_itself_near_the_end_only_after_the_start_and_stays
     assert noise == []
 
 
+@pytest.mark.desktop_only
 def test_once_every_card_is_known_the_verdict_comes_from_the_warm_worker(
     page: Page, base_url: str, device: str
 ) -> None:
