@@ -123,7 +123,7 @@ test-pyodide: $(NPM_STAMP) $(WHEELS_STAMP)
 	node scripts/pyodide_pytest.mjs
 
 test-e2e: $(VENV_STAMP) browser build
-	$(PY) -m pytest e2e $(PYTEST_ARGS)
+	$(PY) -m pytest e2e --durations=30 $(PYTEST_ARGS)
 
 bench: $(VENV_STAMP) browser build
 	@shopt -s nullglob; scripts=(bench/*.py); \
