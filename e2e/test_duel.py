@@ -44,6 +44,7 @@ from e2e.spider_page import (
     text_of,
 )
 from spider import Game, Move
+from spider.cards import card_code
 from spider.duel import ComputerDuel, compare, encode_challenge, open_challenge, result_of
 from spider.stats import Stats, stats_key
 
@@ -507,3 +508,39 @@ def test_fertig_in_the_no_moves_dialog_ends_the_duel(page: Page, base_url: str) 
     assert names(page) == (text_of("duel.you"), "Anna")
     expect(button(page, text_of("ui.btn.finish"))).to_have_count(0)
 
+
+
+@pytest.mark.desktop_only  # the replay's keys and buttons on both devices: test_analysis.py
+def test_after_fertig_the_analysis_replays_the_computers_game_too(page: Page, base_url: str) -> None:
+    """Issue 21: a duel's end offers "Wo lag der Fehler?"; the analysis of the player's game
+    then offers, beside the player's own line, the computer's whole game, step by step with
+    every card face up."""
+    open_game(page, base_url)
+    game = start_duel(page, "computer", suits=1)
+    panel = page.locator("#opponent")
+    panel.get_by_role("button", name=text_of("duel.btn.faster")).click()
+    play(page, "desktop", game, 3)
+    finish(page)
+    box = comparison(page)
+    cpu = ComputerDuel(deal_id(page))
+    while not cpu.finished:
+        cpu.step()
+    box.locator('[data-action="analyse"]').click()
+    analysis = page.locator("dialog#analysis[open]")
+    expect(analysis).to_have_attribute("data-state", re.compile("^(done|undecided)$"), timeout=60_000)
+    other = analysis.get_by_role("button", name=text_of("analysis.btn.other", name=text_of("duel.computer")))
+    other.click()
+    bar = page.locator("#replay")
+    expect(bar).to_have_attribute("data-step", "0")
+    expect(bar).to_have_attribute("data-of", str(len(cpu.game.line)))
+    assert page.locator("#board [data-card='down']").count() == 0  # every card face up
+    first = cpu.game.line[0]
+    page.keyboard.press("ArrowRight")
+    expect(bar).to_have_attribute("data-step", "1")
+    # The table shows the computer's game after its first action: the engine's, card for card.
+    replay = Game.from_text(cpu.game.start_text)
+    replay.play(first)
+    assert [cards(page, n) for n in range(1, 11)] == [[card_code(c) for c in col] for col in replay.cols]
+    page.keyboard.press("Escape")
+    expect(page.locator("#replay")).to_have_count(0)
+    expect(page.locator("dialog#analysis[open]")).to_have_count(1)
