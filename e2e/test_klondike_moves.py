@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from e2e.klondike_page import (
@@ -281,6 +282,7 @@ def test_the_hint_marks_its_move_and_says_why(page: Page, base_url: str, device:
     expect(stock(page)).to_have_class(re.compile(r"\bhint-dst\b"))
 
 
+@pytest.mark.desktop_only  # the keys work the same on every device
 def test_the_keyboard_plays(page: Page, base_url: str) -> None:
     open_kpos(page, base_url, MOVES)
     active = "document.activeElement.dataset.col || document.activeElement.dataset.pile"

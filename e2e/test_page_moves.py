@@ -227,6 +227,7 @@ def test_long_press_opens_the_picker_and_confirm_moves(page: Page, base_url: str
     assert stat(page, "moves") == "1"
 
 
+@pytest.mark.desktop_only  # a right click and Esc: a phone has neither (its long press: above)
 def test_right_click_picker_cancel_esc_and_outside_change_nothing(
     page: Page, base_url: str
 ) -> None:
@@ -281,6 +282,7 @@ def test_picker_marks_a_target_that_completes_a_run(page: Page, base_url: str) -
     expect(dialog(page).locator(".targets button").first).to_contain_text("vollendet eine Folge")
 
 
+@pytest.mark.desktop_only  # the keys work the same on every device
 def test_keyboard_alone_plays_the_game(page: Page, base_url: str) -> None:
     open_pos(page, base_url, MOVES)
     page.keyboard.press("ArrowRight")

@@ -33,6 +33,7 @@ MOVES = build(
 )
 
 
+@pytest.mark.desktop_only  # reading a link does not depend on the device
 def test_a_deal_link_opens_that_deal_and_shows_its_id(page: Page, base_url: str) -> None:
     open_game(page, base_url, "?deal=S2-31415")
     assert table(page) == engine_table(Game.new(deal_id="S2-31415"))
@@ -41,6 +42,7 @@ def test_a_deal_link_opens_that_deal_and_shows_its_id(page: Page, base_url: str)
     assert "deal=" not in page.url  # a reload continues the game instead of restarting it
 
 
+@pytest.mark.desktop_only  # reading a link does not depend on the device
 def test_a_position_link_opens_that_position(page: Page, base_url: str) -> None:
     open_pos(page, base_url, MOVES)
     assert table(page) == engine_table(Game.from_text(MOVES))
@@ -165,6 +167,7 @@ def test_same_cards_again_restarts_the_deal(page: Page, base_url: str, device: s
     expect(page.locator("#deal-id")).to_have_text("Spiel S1-5")
 
 
+@pytest.mark.desktop_only  # the clock does not depend on the device
 def test_the_clock_runs_from_the_first_action_and_stops_while_hidden(
     page: Page, base_url: str
 ) -> None:
