@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from e2e.conftest import open_game, wait_ready
 from e2e.klondike_page import card as klondike_card
@@ -136,9 +136,9 @@ def test_a_lost_klondike_game_names_the_move_that_lost_it_and_replays_it(page: P
     expect(message(page)).to_have_attribute("data-key", "analysis.over")
 
 
-def test_a_won_spider_game_is_replayed_move_by_move(page: Page, base_url: str, device: str) -> None:
-    open_pos(page, base_url, WIN_IN_ONE)
-    press(page, device, card(page, 2, "AS"))
+def replay_a_game_won_in_one_move(page: Page) -> Locator:
+    """From the won dialog of a game won by its one move: "Partie nachspielen", the analysis'
+    answer, then the player's line in the replay bar (returned), at its start."""
     won = page.locator("dialog#won[open]")
     expect(won).to_be_visible()
     won.get_by_role("button", name=text_of("analysis.btn.replay")).click()
@@ -148,6 +148,14 @@ def test_a_won_spider_game_is_replayed_move_by_move(page: Page, base_url: str, d
     box.locator('[data-action="replay-own"]').click()
     bar = page.locator("#replay")
     expect(bar).to_have_attribute("data-of", "1")
+    expect(bar).to_have_attribute("data-step", "0")
+    return bar
+
+
+def test_a_won_spider_game_is_replayed_move_by_move(page: Page, base_url: str, device: str) -> None:
+    open_pos(page, base_url, WIN_IN_ONE)
+    press(page, device, card(page, 2, "AS"))
+    bar = replay_a_game_won_in_one_move(page)
     expect(page.locator('#board [data-col="2"] [data-card="AS"]')).to_have_count(1)
     bar.get_by_role("button", name=text_of("replay.btn.next")).click()
     expect(bar).to_have_attribute("data-step", "1")
@@ -161,7 +169,7 @@ def test_a_lost_spider_game_names_the_move_that_lost_it_and_replays_it(page: Pag
     open_pos(page, base_url, SPIDER_LOSING)
     expect(page.locator(DOWN)).to_have_count(1)  # the face-down ace: nothing of it in the DOM
     assert spider_cards(page, 3) == ["down", "3S"]
-    press(page, device, card(page, 2, "AS"))  # the move that loses it: K-A is complete and leaves
+    press(page, device, card(page, 2, "AS"))  # the move that loses it: K-A completes and leaves
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
     expect(page.locator('#board [data-card="KS"]')).to_have_count(0)
     assert spider_cards(page, 3) == ["down", "3S"]
@@ -216,15 +224,7 @@ def test_a_lost_spider_game_names_the_move_that_lost_it_and_replays_it(page: Pag
 def test_a_won_klondike_game_is_replayed_move_by_move(page: Page, base_url: str, device: str) -> None:
     open_kpos(page, base_url, KLONDIKE_WIN_IN_ONE)
     press(page, device, klondike_card(page, 1, "KC"))
-    won = page.locator("dialog#won[open]")
-    expect(won).to_be_visible()
-    won.get_by_role("button", name=text_of("analysis.btn.replay")).click()
-    assert wait_done(page) == "done"
-    box = page.locator("dialog#analysis[open]")
-    expect(box.locator(".analysis-text")).to_have_text(text_of("analysis.won", n=1))
-    box.locator('[data-action="replay-own"]').click()
-    bar = page.locator("#replay")
-    expect(bar).to_have_attribute("data-of", "1")
+    bar = replay_a_game_won_in_one_move(page)
     expect(klondike_card(page, 1, "KC")).to_have_count(1)
     page.keyboard.press("ArrowRight")
     expect(bar).to_have_attribute("data-step", "1")
