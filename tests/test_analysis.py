@@ -419,3 +419,33 @@ def test_spider_is_analysed_with_every_card_known() -> None:
     assert (a.game, a.status, a.from_start) == ("spider", "winnable_at_end", "won")
     assert replays_to_win(g, a.winning_line)
     assert Analysis.from_json(a.to_json()) == a
+
+
+# One suit, six runs removed, a row in the stock: spreading the cards over ten columns lets
+# the row be dealt; the ace onto the 2 (``2>1``) removes a seventh run and leaves three cards.
+SPIDER_ONE_MOVE_FROM_A_LOSS = (
+    "spider 1\nstock: 4S 7S QS 9S 5S 6S JS 2S KS 8S\ndone: S S S S S S\n"
+    "1: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\n2: AS\n3: #AS 3S\n4: TS\n5:\n6:\n7:\n8:\n9:\n10:")
+
+
+def test_spider_remembers_the_positions_it_proved_lost_and_claims_the_same() -> None:
+    """Spider's solver takes ``lost=`` (as Klondike's does): the analysis keeps one set for
+    the game, so proving the line's later positions lost spares the earlier ones a search.
+    The answer is the one without the set."""
+    from spider.spider_game import Game as SpiderGame
+    from spider.spider_game import Move as SpiderMove
+    from spider.spider_game import solve_known as spider_known
+
+    g = SpiderGame.from_text(SPIDER_ONE_MOVE_FROM_A_LOSS)
+    for text in ("2>1", "4>5", "5>4", "3>6"):  # the losing move, then three more
+        g.play(SpiderMove.from_text(text))
+
+    def without_the_set(game: Any, max_nodes: int, *, should_stop: Any = None) -> Any:
+        return spider_known(game, max_nodes, should_stop=should_stop)
+
+    kept = analyse(g, 60.0, given_up=True)
+    alone = analyse(g, 60.0, given_up=True, solver=without_the_set)
+    for a in (kept, alone):
+        assert (a.status, a.last_winnable, a.first_lost, str(a.losing_move)) == ("losing_move", 0, 1, "2>1")
+        assert replays_to_win(SpiderGame.from_text(SPIDER_ONE_MOVE_FROM_A_LOSS), a.winning_line)
+    assert kept.nodes < alone.nodes, (kept.nodes, alone.nodes)

@@ -357,6 +357,91 @@ def test_an_unsolvable_verdict_visited_every_reachable_position_once(seed: int) 
         assert reference(game, 50_000) is False
 
 
+# ----------------------------------------------------------------------------- lost positions
+@pytest.mark.parametrize("seed", range(2))
+def test_a_proved_loss_is_remembered_for_every_position_it_searched(seed: int) -> None:
+    """``lost=``: an "unsolvable" search adds its whole table; a later search of any of
+    those positions (the same one, or one after a legal action) is answered at once."""
+    rng = random.Random(900 + seed)
+    for _ in range(5):
+        game = stuck_before_the_deal(rng)
+        lost: set[bytes] = set()
+        first = solve(game, 50_000, lost=lost)
+        assert first.status == "unsolvable"
+        assert len(lost) == first.nodes == reachable(game)
+        again = solve(game, 50_000, lost=lost)
+        assert (again.status, again.nodes) == ("unsolvable", 1)
+        for move in game.legal_moves():
+            after = game.copy()
+            after.play(move)
+            assert solve(after, 50_000, lost=lost) == SolveResult("unsolvable", [], 1), after.to_text()
+        assert len(lost) == first.nodes  # nothing new was searched
+
+
+def line_of(game: Game, rng: random.Random, n: int) -> list[Game]:
+    """The positions of a random line of up to ``n`` legal actions from ``game``."""
+    out = [game.copy()]
+    g = game.copy()
+    for _ in range(n):
+        moves = g.legal_moves()
+        if not moves or g.is_won:
+            break
+        g.play(rng.choice(moves))
+        out.append(g.copy())
+    return out
+
+
+def one_move_from_a_loss(rng: random.Random) -> tuple[Game, Move]:
+    """Six runs removed, a row in the stock, K…2 of a seventh run in one column and its ace
+    elsewhere, the last run's other three cards about the table. Spreading the cards over all
+    ten columns lets the row be dealt; putting the ace on the 2 removes the run and leaves
+    three cards, so the row can never be dealt again: that move loses."""
+    suits = rng.choice((1, 2, 4))
+    deck = fresh_deck(suits)
+    sets = [deck[i * 13:(i + 1) * 13] for i in range(8)]
+    rng.shuffle(sets)
+    seventh, last = sets[0], sets[1][:]
+    rng.shuffle(last)
+    cols: list[list[int]] = [[] for _ in range(10)]
+    cols[0] = list(reversed(seventh[1:]))  # K … 2
+    for c in last[10:]:
+        cols[rng.randrange(1, 10)].append(c)
+    ace = rng.randrange(1, 10)
+    cols[ace].append(seventh[0])
+    lines = [f"spider {suits}", "stock: " + " ".join(card_code(c) for c in last[:10]),
+             "done: " + " ".join(SUIT_LETTERS[s[0] // 13] for s in sets[2:])]
+    for i, col in enumerate(cols, start=1):
+        lines.append(f"{i}:" + (" " + " ".join(card_code(c) for c in col) if col else ""))
+    game = known(Game.from_text("\n".join(lines)))
+    return game, Move(ace, 0, 1)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_one_set_of_lost_positions_for_a_whole_line_changes_no_answer(seed: int) -> None:
+    """As the analysis uses it: one set for every position of one game, searched from the
+    end of a line backwards. The line: random actions, the losing move, random actions
+    after it (some deal the row, so positions differ in the rows left). Every answer equals
+    the answer without the set (whose losses the tests above hold against the reference)."""
+    rng = random.Random(1300 + seed)
+    compared = losses = 0
+    for _ in range(6):
+        game, losing = one_move_from_a_loss(rng)
+        after = game.copy()
+        after.play(losing)
+        lost: set[bytes] = set()
+        for g in reversed(line_of(game, rng, 6) + line_of(after, rng, 6)):
+            with_set = solve(g, 5_000, lost=lost)
+            alone = solve(g, 5_000)
+            if "unknown" in (with_set.status, alone.status):
+                continue
+            assert with_set.status == alone.status, g.to_text()
+            if with_set.status == "solved":
+                assert replays_to_win(g, with_set.line)
+            compared += 1
+            losses += with_set.status == "unsolvable"
+    assert compared >= 40 and losses >= 20, (compared, losses)
+
+
 # ----------------------------------------------------------------------------- corpus
 def corpus() -> list[tuple[str, Game]]:
     return [e for s in (1, 2, 4) for e in load(CORPUS / f"s{s}.txt")]

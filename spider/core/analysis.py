@@ -44,8 +44,9 @@ total)`` is called after every probe (``total`` is an estimate that can grow) an
 the end with ``done == total``.
 
 **Lost positions are remembered.** A solver whose ``solve_known`` takes ``lost`` (a set of
-its own position keys, read and added to; Klondike's does, and
-:mod:`spider.klondike.solver` argues why it is sound) gets one set for the whole analysis:
+its own position keys, read and added to; both games' solvers do, and
+:mod:`spider.klondike.solver` and :mod:`spider.spider_game.solver` argue why it is sound)
+gets one set for the whole analysis:
 each proof of a loss further back the line then searches only what is new.
 
 >>> from spider.klondike import Game, Move

@@ -70,6 +70,18 @@ each of which only skips positions equivalent to one that is searched:
 ``tests/test_solver.py`` checks the whole search against an unpruned reference that uses
 nothing but the engine's ``legal_moves()``, ``play()`` and ``undo()``.
 
+Positions proved lost
+---------------------
+``lost`` (keyword-only, a set) is read and added to. A position whose key is in it is
+skipped as if already in the table (the start itself: "unsolvable" at once); when the search
+ends "unsolvable", every key of its table goes into it. That is sound because such a search
+expanded every position of its table with every legal action (up to reduction 3, which
+only leaves out a column swap) and found no win, so each of them is lost as a root of its
+own: everything reachable from it is in the table. A key names the columns and, while stock
+remains, the rows still in it; the stock is dealt from its front, so within one game the
+rows left say which cards they are, and one set serves every position of one game (the
+analysis of a finished game passes one, :mod:`spider.core.analysis`), never two games.
+
 Cancellation
 ------------
 ``max_nodes`` bounds the work (one node = one distinct position found and put in the table;
@@ -109,10 +121,12 @@ def _column_bytes(cards: Sequence[int], down: int) -> bytes:
 
 def _key(cols: Sequence[bytes], dealt: int, rows: int) -> bytes:
     """The transposition-table key. With the stock empty the columns are interchangeable
-    (module docstring, reduction 2) and are sorted; otherwise their order is kept."""
+    (module docstring, reduction 2) and are sorted; otherwise their order is kept, and the
+    rows still in the stock follow (not the rows dealt since the search began: so that the
+    key names the same position in every search of one game, see ``lost``)."""
     if dealt == rows:
         return _SEP.join(sorted(cols))
-    return _SEP.join(cols) + _STOCK_MARK + _BYTE[dealt]
+    return _SEP.join(cols) + _STOCK_MARK + _BYTE[rows - dealt]
 
 
 def _decode(code: int) -> Move:
@@ -128,6 +142,7 @@ def solve(
     *,
     should_stop: Callable[[], bool] | None = None,
     check_every: int = 1024,
+    lost: set[bytes] | None = None,
 ) -> SolveResult:
     """Search the position on the table: ``"solved"`` with a winning line, ``"unsolvable"``
     (proved: every reachable position was visited), or ``"unknown"`` (``max_nodes``
@@ -169,7 +184,7 @@ def solve(
     try:
         return _search(
             cols, bytes(game.stock), len(game.done), game.lenient_deal,
-            max_nodes, should_stop, check_every,
+            max_nodes, should_stop, check_every, lost,
         )
     finally:
         if collecting:
@@ -290,6 +305,7 @@ def _search(
     max_nodes: int,
     should_stop: Callable[[], bool] | None,
     check_every: int,
+    lost: set[bytes] | None = None,
 ) -> SolveResult:
     """Best-first search over every reachable position (see the module docstring).
 
@@ -314,6 +330,9 @@ def _search(
 
     cols0 = tuple(start)
     key0 = _key(cols0, 0, rows)
+    known: set[bytes] | frozenset[bytes] = frozenset() if lost is None else lost
+    if key0 in known:
+        return SolveResult("unsolvable", [], 1)
     parent: dict[bytes, tuple[bytes, int] | None] = {key0: None}
     h0 = estimate(cols0, 0)
     # An entry is (priority, tie-break, key, columns, rows dealt, runs removed). In ``heap``
@@ -417,8 +436,8 @@ def _search(
                     if no_stock:
                         new_key = sep_join(sorted(new))
                     else:
-                        new_key = sep_join(new) + _STOCK_MARK + _BYTE[dealt]
-                    if new_key in parent:
+                        new_key = sep_join(new) + _STOCK_MARK + _BYTE[rows - dealt]
+                    if new_key in parent or new_key in known:
                         continue
                     parent[new_key] = (key, src << 12 | dst << 8 | k)
                     nodes += 1
@@ -446,7 +465,7 @@ def _search(
             if done + removed == 8:
                 return SolveResult("solved", _line(parent, key, code), nodes)
             new_key = _key(new_t, dealt + 1, rows)
-            if new_key in parent:
+            if new_key in parent or new_key in known:
                 continue
             parent[new_key] = (key, code)
             nodes += 1
@@ -457,6 +476,8 @@ def _search(
             heappush(heap, (h_new, seq, new_key, new_t, dealt + 1, done + removed))
             heappush(table_heap, (h_new - stock_cards + DEAL_SIZE, seq, new_key, new_t, dealt + 1,
                                   done + removed))
+    if lost is not None:
+        lost.update(parent)
     return SolveResult("unsolvable", [], nodes)
 
 
