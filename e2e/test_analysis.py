@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
+from positions import SPIDER_ONE_MOVE_FROM_A_LOSS
 
 from e2e.conftest import open_game, wait_ready
 from e2e.klondike_page import card as klondike_card
@@ -36,13 +37,6 @@ LOSING = ("klondike 3\nstock: JS JH TS\nwaste: 9C\nfoundations: 8S 8H 8D 8C\n1: 
 # One suit, every run but one removed; the last run lacks its ace, which lies in column 2.
 WIN_IN_ONE = ("spider 1\nstock: -\ndone: S S S S S S S\n1: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\n2: AS\n"
               "3:\n4:\n5:\n6:\n7:\n8:\n9:\n10:")
-# One suit, six runs removed, a row in the stock: it can be won (spread the cards over all
-# ten columns, deal, then build the last two runs), but the ace onto the 2 completes a run
-# and leaves three cards on the table, so ten columns can never be filled again to deal the
-# last row. Found by trying shuffles of the second set of cards (seeded); checked below.
-SPIDER_LOSING = ("spider 1\nstock: 4S 7S QS 9S 5S 6S JS 2S KS 8S\ndone: S S S S S S\n"
-                 "1: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\n2: AS\n3: #AS 3S\n4: TS\n"
-                 "5:\n6:\n7:\n8:\n9:\n10:")
 # Every card on the foundations but the king of clubs, alone in column 1.
 KLONDIKE_WIN_IN_ONE = ("klondike 1\nstock: -\nwaste: -\nfoundations: KS KH KD QC\n1: KC\n"
                        "2:\n3:\n4:\n5:\n6:\n7:")
@@ -54,7 +48,7 @@ def test_the_positions_are_what_the_tests_say() -> None:
     assert solve_known(g, 200_000).status == "solved"
     g.play(KMove.stock())
     assert solve_known(g, 400_000).status == "unsolvable"
-    s = SpiderGame.from_text(SPIDER_LOSING)
+    s = SpiderGame.from_text(SPIDER_ONE_MOVE_FROM_A_LOSS)
     assert spider_solve_known(s, 200_000).status == "solved"
     s.play(SpiderMove.from_text("2>1"))
     assert len(s.done) == 7 and spider_solve_known(s, 200_000).status == "unsolvable"
@@ -166,7 +160,7 @@ def test_a_won_spider_game_is_replayed_move_by_move(page: Page, base_url: str, d
 
 def test_a_lost_spider_game_names_the_move_that_lost_it_and_replays_it(page: Page, base_url: str,
                                                                         device: str) -> None:
-    open_pos(page, base_url, SPIDER_LOSING)
+    open_pos(page, base_url, SPIDER_ONE_MOVE_FROM_A_LOSS)
     expect(page.locator(DOWN)).to_have_count(1)  # the face-down ace: nothing of it in the DOM
     assert spider_cards(page, 3) == ["down", "3S"]
     press(page, device, card(page, 2, "AS"))  # the move that loses it: K-A completes and leaves
@@ -183,7 +177,7 @@ def test_a_lost_spider_game_names_the_move_that_lost_it_and_replays_it(page: Pag
     box = page.locator("dialog#analysis[open]")
     expect(box).to_have_attribute("data-last-winnable", "0")
     expect(box).to_have_attribute("data-losing-move", "2>1")
-    first = SpiderGame.from_text(SPIDER_LOSING)
+    first = SpiderGame.from_text(SPIDER_ONE_MOVE_FROM_A_LOSS)
     expect(box.locator(".analysis-text")).to_have_text(
         text_of("analysis.losing.first", move=first.describe(SpiderMove.from_text("2>1")).render("de")))
     record = Stats.from_json(storage(page, "spider.stats")).get("spider-1")

@@ -66,3 +66,13 @@ def game(columns: list[str], **kw: object) -> Game:
 def column_codes(g: Game, col: int) -> list[str]:
     """Face-up codes of a 0-based column."""
     return list(g.columns[col].up)
+
+
+# One suit, six runs removed, a row in the stock: it can be won (spread the cards over all
+# ten columns, deal, then build the last two runs), but the ace onto the 2 (``2>1``)
+# completes a run and leaves three cards on the table, so ten columns can never be filled
+# again to deal the last row. Found by trying shuffles of the second set of cards (seeded);
+# the engine tests and e2e/test_analysis.py check it.
+SPIDER_ONE_MOVE_FROM_A_LOSS = (
+    "spider 1\nstock: 4S 7S QS 9S 5S 6S JS 2S KS 8S\ndone: S S S S S S\n"
+    "1: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\n2: AS\n3: #AS 3S\n4: TS\n5:\n6:\n7:\n8:\n9:\n10:")

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import SPIDER_ONE_MOVE_FROM_A_LOSS
 from search import exhaustive, replays_to_win
 from test_klondike_solver import random_position
 
@@ -419,13 +420,6 @@ def test_spider_is_analysed_with_every_card_known() -> None:
     assert (a.game, a.status, a.from_start) == ("spider", "winnable_at_end", "won")
     assert replays_to_win(g, a.winning_line)
     assert Analysis.from_json(a.to_json()) == a
-
-
-# One suit, six runs removed, a row in the stock: spreading the cards over ten columns lets
-# the row be dealt; the ace onto the 2 (``2>1``) removes a seventh run and leaves three cards.
-SPIDER_ONE_MOVE_FROM_A_LOSS = (
-    "spider 1\nstock: 4S 7S QS 9S 5S 6S JS 2S KS 8S\ndone: S S S S S S\n"
-    "1: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\n2: AS\n3: #AS 3S\n4: TS\n5:\n6:\n7:\n8:\n9:\n10:")
 
 
 def test_spider_remembers_the_positions_it_proved_lost_and_claims_the_same() -> None:

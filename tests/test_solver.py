@@ -420,8 +420,8 @@ def one_move_from_a_loss(rng: random.Random) -> tuple[Game, Move]:
 def test_one_set_of_lost_positions_for_a_whole_line_changes_no_answer(seed: int) -> None:
     """As the analysis uses it: one set for every position of one game, searched from the
     end of a line backwards. The line: random actions, the losing move, random actions
-    after it (some deal the row, so positions differ in the rows left). Every answer equals
-    the answer without the set (whose losses the tests above hold against the reference)."""
+    after it (none of them deals: the row stays in the stock). Every answer equals the
+    answer without the set (whose losses the tests above hold against the reference)."""
     rng = random.Random(1300 + seed)
     compared = losses = 0
     for _ in range(6):
