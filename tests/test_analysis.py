@@ -29,6 +29,7 @@ from spider.core.messages import MessageError
 from spider.core.registry import GameInfo
 from spider.core.solving import SolveResult
 from spider.klondike import Game, Move, solve_known
+from spider.klondike import solver as klondike_solver
 
 
 # ----------------------------------------------------------------------------- a constructed line
@@ -281,11 +282,20 @@ def test_every_claim_holds_against_the_unpruned_reference(draw: int) -> None:
     assert kinds.get("winnable_at_end", 0) >= 10 and confirmed >= 2, (kinds, confirmed)
 
 
+@pytest.mark.parametrize("both_orders", [False, True])
 @pytest.mark.parametrize("draw", [1, 3])
-def test_positions_proved_lost_are_remembered_and_change_no_answer(draw: int) -> None:
+def test_positions_proved_lost_are_remembered_and_change_no_answer(
+        monkeypatch: pytest.MonkeyPatch, draw: int, both_orders: bool) -> None:
     """Back along random lines with one ``lost`` set, as the analysis does: every answer is
     the answer of a fresh search without the set, and the losses proved further on make the
-    proofs further back smaller."""
+    proofs further back smaller. The analysis's solver (best-first alone), and the solver's
+    two orders (``depth_first=True``) taking turns every two positions, so that the set also
+    gets tables of the depth-first order."""
+    monkeypatch.setattr(klondike_solver, "TURN", 2)
+
+    def search(game: Game, max_nodes: int, *, lost: set[bytes] | None = None) -> Any:
+        return klondike_solver.solve(game, max_nodes, peek=True, lost=lost, depth_first=both_orders)
+
     rng = random.Random(77 + draw)
     lost_answers = smaller = 0
     nodes_with = nodes_without = 0
@@ -303,8 +313,8 @@ def test_positions_proved_lost_are_remembered_and_change_no_answer(draw: int) ->
             p = Game.from_text(g.start_text)
             for m in line[:k]:
                 p.play(m)
-            fresh = solve_known(p, 20_000)
-            seeded = solve_known(p, 20_000, lost=lost)
+            fresh = search(p, 20_000)
+            seeded = search(p, 20_000, lost=lost)
             if fresh.status == "unknown":
                 continue
             assert seeded.status == fresh.status, p.to_text()

@@ -18,6 +18,7 @@ from search import exhaustive, replays_to_win
 
 from spider.core.cards import card_code
 from spider.klondike import Game, Move, SolveResult, solve
+from spider.klondike import solver as solver_module
 from spider.klondike.safety import frozen, safe
 
 
@@ -48,9 +49,9 @@ def reference_frozen(game: Game, limit: int) -> bool | None:
 
 
 def check(game: Game, max_nodes: int = 100_000, ref_limit: int = 60_000,
-          full: bool = True) -> tuple[SolveResult, bool | None]:
+          full: bool = True, depth_first: bool = False) -> tuple[SolveResult, bool | None]:
     before = game.to_json()
-    result = solve(game, max_nodes, peek=True)
+    result = solve(game, max_nodes, peek=True, depth_first=depth_first)
     assert game.to_json() == before, "solve changed the game"
     ref = (reference if full else reference_frozen)(game, ref_limit)
     if result.status == "solved":
@@ -189,6 +190,45 @@ def test_small_random_positions_agree_with_the_unpruned_search(draw: int, chunk:
         r, ref = check(g, ref_limit=20_000, full=False)
         answers[(r.status, ref)] = answers.get((r.status, ref), 0) + 1
     assert answers.get(("solved", True), 0) >= 15, answers
+
+
+# ----------------------------------------------------------------------------- the two orders
+def test_the_depth_first_turn_wins_deals_the_best_first_search_alone_does_not() -> None:
+    """K1-69 and K3-86: best-first alone is undecided after 30,000 positions; taking turns,
+    the depth-first order finds a win within the same budget, and the line wins."""
+    for deal in ("K1-69", "K3-86"):
+        g = Game.new(deal_id=deal)
+        r = solve(g, 30_000, peek=True, depth_first=True)
+        assert r.status == "solved" and replays_to_win(g, r.line), deal
+        assert solve(g, 30_000, peek=True) == SolveResult("unknown", [], 30_000), deal
+    # a position decided within the first turn is answered as by best-first alone
+    g = Game.new(deal_id="K1-1")
+    assert solve(g, 30_000, peek=True, depth_first=True) == solve(g, 30_000, peek=True)
+
+
+@pytest.mark.parametrize("turn", [1, 3])
+@pytest.mark.parametrize("draw", [1, 3])
+def test_both_orders_agree_with_the_unpruned_search(monkeypatch: pytest.MonkeyPatch, draw: int,
+                                                   turn: int) -> None:
+    """The orders take turns every ``turn`` new positions (instead of 1,024), so on small
+    positions each answer may come from either: every "solved" line wins, every
+    "unsolvable" is confirmed by the reference, and the lines differ from the best-first
+    search's alone (the depth-first order did take part)."""
+    rng = random.Random({1: 4001, 3: 4005}[draw])  # seeds whose positions include lost ones
+    texts = [random_position(rng, draw, (9, 6, 4, 3)[i % 4], buried=i % 2 == 1) for i in range(16)]
+    texts += [random_position(rng, draw, 3, buried=True) for _ in range(12)]  # some of them lost
+    alone = [solve(Game.from_text(t), 100_000, peek=True) for t in texts]
+    monkeypatch.setattr(solver_module, "TURN", turn)
+    answers: dict[tuple[str, bool | None], int] = {}
+    other_lines = 0
+    for text, before in zip(texts, alone, strict=True):
+        r, ref = check(Game.from_text(text), ref_limit=20_000, full=False, depth_first=True)
+        answers[(r.status, ref)] = answers.get((r.status, ref), 0) + 1
+        if "unknown" not in (r.status, before.status):
+            assert r.status == before.status, text
+        other_lines += r.status == "solved" and r.line != before.line
+    assert answers.get(("solved", True), 0) >= 20 and other_lines >= 5, (answers, other_lines)
+    assert answers.get(("unsolvable", False), 0) >= 1, answers
 
 
 def test_lost_random_positions_are_confirmed_lost() -> None:

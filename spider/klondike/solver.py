@@ -16,16 +16,36 @@ never for a hint. The game is never changed.
 
 The search
 ----------
-A best-first search with a transposition table (every position found, with its parent and the
-move that first reached it, so the winning line can be read back). A node is a position after
-its safe foundation moves (reduction 3) have been made. The open position with the smallest
-estimate is expanded next: ``W_DOWN`` (2) per face-down card minus the cards on the
+A best-first search with a transposition table (every position found, with its parent and
+the move that first reached it, so the winning line can be read back). A node is a position
+after its safe foundation moves (reduction 3) have been made. The open position with the
+smallest estimate is expanded next: ``W_DOWN`` (2) per face-down card minus the cards on the
 foundations; ties go to the position found last. A won position ends the search at once. The
 estimate only decides *when* a position is expanded, never *whether*: every position found
 is expanded exactly once with every move not cut below, so "unsolvable" means the open list
-ran empty without a win. (Tried: depth-first as Solvitaire does, and taking turns with a
-deepest-first list as Spider's solver does; on PySolFC deals 1-60 both decided fewer deals
-within 20,000 positions in draw 1 and about as many in draw 3.)
+ran empty without a win.
+
+With ``depth_first=True`` a second, depth-first search of the same positions takes turns
+with it, with its own table: the best-first search finds ``TURN`` (1,024) new positions,
+then the depth-first one does, and so on. The depth-first search expands the children of the
+position it expanded last, the smallest estimate first (ties: the move generated first),
+before going back. A win found by either ends the search. Each is complete on its own, so
+when either runs out of open positions without a win the answer is "unsolvable".
+``max_nodes`` counts the positions of both tables together. The two orders find different
+wins: within 30,000 positions the best-first search alone decided 241 of PySolFC deals 1-300
+in draw 1 and 227 in draw 3, the depth-first one alone 238 and 233, the two taking turns
+(15,000 each) 252 and 242. But a proof of loss costs twice the positions (both must go
+through all of them), and a win the best-first search finds after more than half the budget
+is lost: level deals the best-first search proved winnable within 50,000 positions (the
+level lists' budget) are not all won by the two within 50,000. So it is not the default: the
+analysis of a finished game, mostly proofs, analysed fewer games with it
+(``docs/analysis.md``), and the level lists and every caller keep the best-first search
+alone; ``bench/klondike_solver.py --both-orders`` measures it. A position decided within the
+first 1,024 positions gets the same answer either way. (Tried before: depth-first alone, and
+taking turns with a deepest-first list sharing one table as Spider's solver does; on deals
+1-60 both decided fewer deals within 20,000 positions in draw 1 and about as many in draw 3.
+One table shared by the two orders decided 241 and 230 of deals 1-300: the orders take each
+other's positions away.)
 
 Positions are compact: a column is a ``bytes`` of card codes from the far end to the
 exposed card, a face-down card stored as its code + 64; the stock and waste together are one
@@ -82,18 +102,19 @@ references, on every position they try. ``tests/test_klondike_solver.py`` checks
 unpruned search that uses only the engine's ``legal_moves()``, ``play()`` and ``undo()``.
 
 Positions proved lost: ``lost`` (keyword-only, a set) is read and added to. A position
-whose key is in it is skipped as if already in the table; when the search ends
-"unsolvable", every key of its table goes into it. That is sound because such a search
-expanded every position in its table with every move not cut above and found no win, so
-each of them is lost as a root of its own: a winnable one would have a winning line of
-moves not cut (the reductions are arguments about any winnable position), every position
-of that line would be in the table, and its last would be a win the search had seen. The
+whose key is in it is skipped as if already in a table (by both orders); when the search
+ends "unsolvable", every key of the table of the order that ran out goes into it. That is
+sound because that order expanded every position in its table with every move not cut
+above and found no win, so each of them is lost as a root of its own: a winnable one would
+have a winning line of moves not cut (the reductions are arguments about any winnable
+position), every position of that line would be in the table, and its last would be a win
+the search had seen. The
 keys leave out the draw count and the deal, so one set serves the positions of one game
 only: the analysis of a finished game (:mod:`spider.core.analysis`) passes one set for all
 the positions of the player's line.
 
 Cancellation: ``max_nodes`` bounds the work (a node is a distinct position put into the
-table, about 150 bytes); ``should_stop`` (keyword-only) is called every ``check_every`` new
+tables, about 150 bytes); ``should_stop`` (keyword-only) is called every ``check_every`` new
 nodes and ends the search with ``"unknown"`` when it returns true.
 """
 
@@ -119,6 +140,7 @@ _SEP: Final = b"\xff"
 _TALON: Final = b"\xfe"
 _BYTE: Final = [bytes((i,)) for i in range(256)]
 W_DOWN: Final = 2  # a face-down card weighs as much as two cards not yet up
+TURN: Final = 1024  # new positions one order finds before the other order takes its turn
 _RANK: Final = [c % 13 for c in range(52)]  # 0 = ace
 _RED: Final = [c // 13 in (1, 2) for c in range(52)]
 
@@ -377,9 +399,10 @@ class _Search:
         return (tuple(cols), tuple(found), talon, p), autos
 
     # ------------------------------------------------------------------ the search
-    def run(self, start: State, lost: set[bytes] | None = None
+    def run(self, start: State, lost: set[bytes] | None = None, depth_first: bool = False
             ) -> tuple[str, list[tuple[Macro, list[Macro]]], int]:
-        """Best-first search; returns (status, path of (macro, autos), nodes)."""
+        """Best-first and (if ``depth_first``) depth-first by turns; returns (status, path of
+        (macro, autos), nodes)."""
         cols, found, talon, p = start
         autos0: list[Macro] = []
         cl = list(cols)
@@ -392,15 +415,29 @@ class _Search:
         known: set[bytes] | frozenset[bytes] = frozenset() if lost is None else lost
         if key0 in known:
             return "unsolvable", [], 1
-        parent: dict[bytes, tuple[bytes, Macro, list[Macro]] | None] = {key0: None}
+        # one table per order: [0] best-first (the heap), [1] depth-first (the stack)
+        tables: tuple[dict[bytes, tuple[bytes, Macro, list[Macro]] | None], ...] = (
+            {key0: None}, {key0: None})
         heap: list[tuple[int, int, bytes, State]] = [(0, 0, key0, root)]
+        stack: list[tuple[bytes, State]] = [(key0, root)]
+        kids: list[tuple[int, int, bytes, State]] = []
         seq = 0
-        nodes = 1
+        nodes = 1  # positions in the two tables, the start once
+        turn = 0
+        quota = TURN
         next_check = self.check_every
         max_nodes = self.max_nodes
         should_stop = self.should_stop
-        while heap:
-            _, _, key, state = heappop(heap)
+        while True:
+            parent = tables[turn]
+            if turn == 0:
+                if not heap:
+                    break
+                _, _, key, state = heappop(heap)
+            else:
+                if not stack:
+                    break
+                key, state = stack.pop()
             for m in self.moves(state):
                 new, autos = self.child(state, m)
                 ncols, nfound, ntalon, np = new
@@ -412,6 +449,7 @@ class _Search:
                     continue
                 parent[nkey] = (key, m, autos)
                 nodes += 1
+                quota -= 1
                 if nodes > max_nodes:
                     return "unknown", [], nodes - 1
                 if nodes >= next_check and should_stop is not None:
@@ -423,9 +461,20 @@ class _Search:
                     if c:
                         down += self.column_meta(c)[1]
                 seq += 1
-                heappush(heap, (W_DOWN * down - up, -seq, nkey, new))
+                if turn == 0:
+                    heappush(heap, (W_DOWN * down - up, -seq, nkey, new))
+                else:
+                    kids.append((W_DOWN * down - up, seq, nkey, new))
+            if kids:
+                # the most promising child on top; ties: the move generated first
+                kids.sort(key=lambda k: (-k[0], -k[1]))
+                stack.extend([(k[2], k[3]) for k in kids])
+                kids.clear()
+            if quota <= 0 and depth_first:
+                turn ^= 1
+                quota = TURN
         if lost is not None:
-            lost.update(parent)
+            lost.update(tables[turn])
         return "unsolvable", [], nodes
 
     @staticmethod
@@ -491,8 +540,9 @@ def _engine_line(start: State, path: list[tuple[Macro, list[Macro]]], draw: int)
 
 def solve(game: Any, max_nodes: int, *, peek: bool = False,
           should_stop: Callable[[], bool] | None = None, check_every: int = 1024,
-          lost: set[bytes] | None = None) -> SolveResult:
-    """Search the position on the table (see the module docstring).
+          lost: set[bytes] | None = None, depth_first: bool = False) -> SolveResult:
+    """Search the position on the table (see the module docstring). The best-first order
+    searches alone unless ``depth_first``: then the depth-first order takes turns with it.
 
     Raises ``ValueError`` (German) unless ``game.all_known`` or ``peek``.
 
@@ -525,7 +575,8 @@ def solve(game: Any, max_nodes: int, *, peek: bool = False,
     collecting = gc.isenabled()
     gc.disable()
     try:
-        status, path, nodes = _Search(game.draw, max_nodes, should_stop, check_every).run(start, lost)
+        status, path, nodes = _Search(game.draw, max_nodes, should_stop, check_every).run(
+            start, lost, depth_first)
     finally:
         if collecting:
             gc.enable()
@@ -537,6 +588,9 @@ def solve(game: Any, max_nodes: int, *, peek: bool = False,
 def solve_known(game: Any, max_nodes: int, *, should_stop: Callable[[], bool] | None = None,
                 check_every: int = 1024, lost: set[bytes] | None = None) -> SolveResult:
     """:func:`solve` with every card known (``peek=True``): for the analysis of a finished
-    game (:mod:`spider.core.analysis`), never for a hint."""
+    game (:mod:`spider.core.analysis`), never for a hint. The best-first order searches
+    alone: the analysis mostly proves positions lost, which costs the two orders twice the
+    positions (``docs/analysis.md``: of 100 games each, 79 analysed fully in draw 1 and 81
+    in draw 3 with both orders, 83 and 86 with best-first alone, in the same hour)."""
     return solve(game, max_nodes, peek=True, should_stop=should_stop, check_every=check_every,
                  lost=lost)
