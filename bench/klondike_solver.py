@@ -5,6 +5,7 @@
     python bench/klondike_solver.py --draw 3 --last 200   # a part
     python bench/klondike_solver.py --pyodide --last 100  # inside Pyodide in Node
                                                           # (bench/pyodide_run.mjs)
+    python bench/klondike_solver.py --both-orders         # depth_first=True
 
 For every deal: ``solve(game, no node limit, peek=True)`` with a deadline (``should_stop``)
 of ``--seconds``; a solved line is replayed to a win. Prints, per draw count and sample, the
@@ -49,12 +50,14 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return mid - half, mid + half
 
 
-def run(draws: list[int], first: int, last: int, sample: int, seconds: float, out: Path | None) -> None:
+def run(draws: list[int], first: int, last: int, sample: int, seconds: float, out: Path | None,
+        both_orders: bool = False) -> None:
     sys.path.insert(0, str(ROOT))
     from spider.klondike import Game, solve
 
     print(f"{platform.python_implementation()} {platform.python_version()} on {sys.platform}, "
-          f"deadline {seconds:g} s per deal", flush=True)
+          f"deadline {seconds:g} s per deal, "
+          f"{'best-first and depth-first by turns' if both_orders else 'best-first'}", flush=True)
     rng = random.Random(32001)
     high = sorted(rng.randrange(32001, 10**9) for _ in range(sample))
     sink = out.open("a") if out else None
@@ -70,7 +73,7 @@ def run(draws: list[int], first: int, last: int, sample: int, seconds: float, ou
                 start = time.perf_counter()
                 end = start + seconds
                 r = solve(g, 10**9, peek=True, should_stop=lambda end=end: time.perf_counter() > end,
-                          check_every=256)
+                          check_every=256, depth_first=both_orders)
                 took = time.perf_counter() - start
                 if r.status == "solved":
                     for move in r.line:
@@ -176,6 +179,8 @@ def main() -> None:
     ap.add_argument("--pyodide", action="store_true", help="run inside Pyodide in Node")
     ap.add_argument("--report", type=Path, help="report a file written with --out, run nothing")
     ap.add_argument("--nodes", type=int, action="append", help="position limits for --report")
+    ap.add_argument("--both-orders", action="store_true",
+                    help="solve(..., depth_first=True): the depth-first order takes turns")
     args = ap.parse_args()
     if args.report:
         from_file(args.report, args.nodes or [30_000, 300_000], args.seconds)
@@ -184,11 +189,11 @@ def main() -> None:
     if args.pyodide:
         cmd = ["node", str(ROOT / "bench" / "pyodide_run.mjs"), "bench/klondike_solver.py",
                "--seconds", str(args.seconds), "--first", str(args.first), "--last", str(args.last),
-               "--sample", str(args.sample)]
+               "--sample", str(args.sample)] + (["--both-orders"] if args.both_orders else [])
         for d in draws:
             cmd += ["--draw", str(d)]
         raise SystemExit(subprocess.call(cmd, cwd=ROOT))
-    run(draws, args.first, args.last, args.sample, args.seconds, args.out)
+    run(draws, args.first, args.last, args.sample, args.seconds, args.out, args.both_orders)
 
 
 if __name__ == "__main__":
