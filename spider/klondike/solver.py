@@ -36,7 +36,7 @@ wins: within 30,000 positions the best-first search alone decided 241 of PySolFC
 in draw 1 and 227 in draw 3, the depth-first one alone 238 and 233, the two taking turns
 (15,000 each) 252 and 242. But a proof of loss costs twice the positions (both must go
 through all of them), and a win the best-first search finds after more than half the budget
-is lost: level deals the best-first search proved winnable within 50,000 positions (the
+is not found: level deals the best-first search proved winnable within 50,000 positions (the
 level lists' budget) are not all won by the two within 50,000. So it is not the default: the
 analysis of a finished game, mostly proofs, analysed fewer games with it
 (``docs/analysis.md``), and the level lists and every caller keep the best-first search
@@ -108,10 +108,9 @@ sound because that order expanded every position in its table with every move no
 above and found no win, so each of them is lost as a root of its own: a winnable one would
 have a winning line of moves not cut (the reductions are arguments about any winnable
 position), every position of that line would be in the table, and its last would be a win
-the search had seen. The
-keys leave out the draw count and the deal, so one set serves the positions of one game
-only: the analysis of a finished game (:mod:`spider.core.analysis`) passes one set for all
-the positions of the player's line.
+the search had seen. The keys leave out the draw count and the deal, so one set serves the
+positions of one game only: the analysis of a finished game (:mod:`spider.core.analysis`)
+passes one set for all the positions of the player's line.
 
 Cancellation: ``max_nodes`` bounds the work (a node is a distinct position put into the
 tables, about 150 bytes); ``should_stop`` (keyword-only) is called every ``check_every`` new
