@@ -178,6 +178,49 @@ def test_some_deals(deal: str, status: str) -> None:
         assert replays_to_win(g, r.line)
 
 
+def test_each_open_position_carries_its_own_face_down_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search orders open positions by their face-down cards, counted from the parent's
+    count less the cards each move and its safe foundation moves turned up (not recounted
+    per column): every position pushed, by either order, carries the count its columns
+    show, and the cached column facts agree with the columns."""
+    pushed = 0
+
+    def down(state: solver_module.State) -> int:
+        return sum(1 for col in state[0] for x in col if x >= 64)
+
+    def push(heap: list[tuple[object, ...]], entry: tuple[object, ...]) -> None:
+        nonlocal pushed
+        state, count = entry[3], entry[4]
+        assert count == down(state)  # type: ignore[arg-type]
+        pushed += 1
+        real_push(heap, entry)
+
+    real_push = solver_module.heappush
+    monkeypatch.setattr(solver_module, "heappush", push)
+    monkeypatch.setattr(solver_module, "TURN", 50)
+    for deal in ("K1-3", "K3-5"):
+        for both in (False, True):
+            solve(Game.new(deal_id=deal), 3_000, peek=True, depth_first=both)
+    assert pushed > 500
+    search = solver_module._Search(1, 10, None, 1024)
+    rng = random.Random(7)
+    for _ in range(200):
+        downs = rng.randrange(0, 7)
+        faces = [rng.randrange(52)]
+        for _ in range(rng.randrange(0, 6)):  # mostly runs, sometimes a card that breaks one
+            kids = solver_module._KIDS[faces[-1]]
+            faces.append(rng.choice(kids) if kids and rng.random() < 0.8 else rng.randrange(52))
+        col = bytes([64 + rng.randrange(52) for _ in range(downs)] + faces)
+        info = search.column_meta(col)
+        start = len(col) - 1
+        while start > 0 and solver_module._fits(col[start], col[start - 1]):
+            start -= 1
+        assert info[:4] == (downs, start, len(col) - start, col[start])
+        assert info[5] == (start > 0 and col[start - 1] >= 64)
+        assert info[8] == tuple((col[s - 1] // 13, col[s - 1] % 13, col[s], len(col) - s)
+                                for s in range(start + 1, len(col)))
+
+
 # ----------------------------------------------------------------------------- against the reference
 @pytest.mark.parametrize("draw", [1, 3])
 @pytest.mark.parametrize("chunk", range(3))

@@ -142,6 +142,7 @@ W_DOWN: Final = 2  # a face-down card weighs as much as two cards not yet up
 TURN: Final = 1024  # new positions one order finds before the other order takes its turn
 _RANK: Final = [c % 13 for c in range(52)]  # 0 = ace
 _RED: Final = [c // 13 in (1, 2) for c in range(52)]
+_SUIT: Final = [c // 13 for c in range(52)]
 
 
 def _fits(card: int, target: int) -> bool:
@@ -188,6 +189,16 @@ State = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int]
 # 2 talon->col (index, dst), 3 talon->found (index), 4 partial run then up (src, count, dst),
 # 5 foundation->col (suit, dst)
 Macro = tuple[int, int, int, int]
+# what moves() needs of a column, cached per column: (face-down cards, where the run at its
+# end starts, the run's length, its first card, is that a king, is a face-down card under
+# it, the exposed card (0 when face down), the exposed card's rank (-1 when face down), and
+# per card of the run after the first: (suit and rank of the card under it, the card, how
+# many cards from it to the end))
+_Column = tuple[int, int, int, int, bool, bool, int, int, tuple[tuple[int, int, int, int], ...]]
+
+
+def _first(entry: tuple[int, Macro]) -> int:
+    return entry[0]
 
 
 class _Search:
@@ -198,7 +209,7 @@ class _Search:
         self.should_stop = should_stop
         self.check_every = check_every
         self.seen: set[bytes] = set()
-        self.meta: dict[bytes, tuple[int, int]] = {}
+        self.meta: dict[bytes, _Column] = {}
         self.last_found: tuple[int, ...] = ()
         self.last_frozen: list[int] = []
         self.reach_cache: dict[tuple[int, int], list[int]] = {}
@@ -217,8 +228,10 @@ class _Search:
         return r
 
     def settle(self, cols: list[bytes], found: list[int], talon: bytes, p: int,
-               autos: list[Macro]) -> tuple[bytes, int]:
-        """Make every safe foundation move (reduction 3), recording them in ``autos``."""
+               autos: list[Macro]) -> tuple[bytes, int, int]:
+        """Make every safe foundation move (reduction 3), recording them in ``autos``;
+        returns the talon, ``p`` and how many face-down cards were turned up."""
+        flips = 0
         moved = True
         while moved:
             moved = False
@@ -235,6 +248,7 @@ class _Search:
                         c = c[:-1]
                         if c and c[-1] >= _DOWN:
                             c = c[:-1] + _BYTE[c[-1] - _DOWN]
+                            flips += 1
                         cols[i] = c
                         autos.append((0, i, 0, 0))
                         moved = True
@@ -251,13 +265,12 @@ class _Search:
                     else:
                         continue
                 found[t] += 1
-        return talon, p
+        return talon, p, flips
 
-    def column_meta(self, c: bytes) -> tuple[int, int]:
-        """``(start, downs)`` of a column: where the run at its end starts, and how many
-        face-down cards it has (cached per column)."""
-        meta = self.meta.get(c)
-        if meta is None:
+    def column_meta(self, c: bytes) -> _Column:
+        """What :meth:`moves` needs of a column, cached per column (see :data:`_Column`)."""
+        info = self.meta.get(c)
+        if info is None:
             n = len(c)
             start = n - 1
             while start > 0 and _FIT[c[start] << 7 | c[start - 1]]:
@@ -265,12 +278,21 @@ class _Search:
             downs = 0
             while downs < n and c[downs] >= _DOWN:
                 downs += 1
-            meta = self.meta[c] = (start, downs)
-        return meta
+            x = c[-1]
+            top = c[start]
+            info = self.meta[c] = (
+                downs, start, n - start, top, _RANK[top] == 12,
+                bool(start) and c[start - 1] >= _DOWN,
+                x if x < 52 else 0, _RANK[x] if x < 52 else -1,
+                tuple((_SUIT[c[s - 1]], _RANK[c[s - 1]], c[s], n - s) for s in range(start + 1, n)))
+        return info
 
     def moves(self, state: State) -> list[Macro]:
         """Every move of the position except those cut by reductions 1-5, in trying order."""
         cols, found, talon, p = state
+        rank = _RANK
+        suit = _SUIT
+        kids = _KIDS
         spot: dict[int, list[int]] = {}  # card -> the columns whose exposed card it fits onto
         empty = -1
         for j in range(COLUMNS):
@@ -278,83 +300,79 @@ class _Search:
             if c:
                 e = c[-1]
                 if e < 52:
-                    for y in _KIDS[e]:
-                        if y in spot:
-                            spot[y].append(j)
-                        else:
+                    for y in kids[e]:
+                        js = spot.get(y)
+                        if js is None:
                             spot[y] = [j]
+                        else:
+                            js.append(j)
             elif empty < 0:
                 empty = j
+        meta = self.meta
         ups: list[Macro] = []
         reveal: list[tuple[int, Macro]] = []
         other: list[Macro] = []
         partial: list[Macro] = []
-        back: list[Macro] = []
         for i in range(COLUMNS):
             c = cols[i]
-            n = len(c)
-            if not n:
+            if not c:
                 continue
-            x = c[-1]
-            if x < 52 and _RANK[x] == found[x // 13]:
+            info = meta.get(c) or self.column_meta(c)
+            downs, start, k, top, king, reveals, x, xrank, runs = info
+            if xrank >= 0 and xrank == found[suit[x]]:
                 ups.append((0, i, 1, FOUNDATION))
-            start, downs = self.column_meta(c)
             # the whole run (c[start] does not fit onto what lies under it): a king only into
             # the first empty column, and never a whole column
-            top = c[start]
-            k = n - start
-            king = _RANK[top] == 12
             targets = ([empty] if empty >= 0 and start > 0 else None) if king else spot.get(top)
             if targets:
-                if start and c[start - 1] >= _DOWN:
+                if reveals:
                     reveal.extend((-downs, (1, i, k, j)) for j in targets)
                 else:
                     other.extend((1, i, k, j) for j in targets)
-            for s in range(start + 1, n):
-                # a partial run (reduction 5): only if ``under`` goes up right after
-                under = c[s - 1]
-                if _RANK[under] == found[under // 13]:
-                    top = c[s]
-                    if top in spot:
-                        partial.extend((4, i, n - s, j) for j in spot[top])
+            for usuit, urank, top, count in runs:
+                # a partial run (reduction 5): only if the card under it goes up right after
+                if urank == found[usuit]:
+                    js = spot.get(top)
+                    if js:
+                        partial.extend((4, i, count, j) for j in js)
         talon_moves: list[Macro] = []
         if talon:
-            # the talon cards that go somewhere: onto a column, up, or a king into an empty one
-            wanted = {t * 13 + n for t, n in enumerate(found) if n < 13}
-            wanted.update(spot)
-            if empty >= 0:
-                wanted.update(_KINGS)
+            # the talon cards that go somewhere: up, onto a column, or a king into an empty one
             for idx in self.reach(len(talon), p):
                 x = talon[idx]
-                if x not in wanted:
-                    continue
-                if _RANK[x] == found[x // 13]:
+                r = rank[x]
+                if r == found[suit[x]]:
                     talon_moves.append((3, idx, 0, FOUNDATION))
-                if _RANK[x] == 12:
+                if r == 12:
                     if empty >= 0:
                         talon_moves.append((2, idx, empty, 0))
-                elif x in spot:
-                    for j in spot[x]:
-                        talon_moves.append((2, idx, j, 0))
+                else:
+                    js = spot.get(x)
+                    if js:
+                        talon_moves.extend((2, idx, j, 0) for j in js)
+        back: list[Macro] = []
         g = _frozen(found) if found != self.last_found else self.last_frozen
         self.last_found, self.last_frozen = found, g
         for t in range(4):
             n = found[t]
             if n > g[t]:
                 x = t * 13 + n - 1
-                if _RANK[x] == 12:
+                if rank[x] == 12:
                     if empty >= 0:
                         back.append((5, t, empty, 0))
-                elif x in spot:
-                    for j in spot[x]:
-                        back.append((5, t, j, 0))
+                else:
+                    js = spot.get(x)
+                    if js:
+                        back.extend((5, t, j, 0) for j in js)
         if len(reveal) > 1:
-            reveal.sort(key=lambda e: e[0])
+            reveal.sort(key=_first)
         return ups + [m for _, m in reveal] + talon_moves + other + partial + back
 
-    def child(self, state: State, m: Macro) -> tuple[State, list[Macro]]:
-        """The position after macro ``m`` and the safe foundation moves it allows."""
+    def child(self, state: State, m: Macro) -> tuple[State, list[Macro], int]:
+        """The position after macro ``m`` and the safe foundation moves it allows, and how
+        many face-down cards they turned up."""
         cols_t, found_t, talon, p = state
+        flips = 0
         cols = list(cols_t)
         found = list(found_t)
         kind, a, b, c = m
@@ -373,6 +391,7 @@ class _Search:
                 src = src[:-1]
             if src and src[-1] >= _DOWN:
                 src = src[:-1] + _BYTE[src[-1] - _DOWN]
+                flips = 1
             cols[a] = src
         elif kind == 2 or kind == 3:
             x = talon[a]
@@ -393,9 +412,9 @@ class _Search:
             col = cols[a] if kind == 1 else cols[b]
             x = col[-1] if col else _DOWN
             if x >= _DOWN or _RANK[x] != found[x // 13] or not _safe(found, x):
-                return (tuple(cols), tuple(found), talon, p), autos
-        talon, p = self.settle(cols, found, talon, p, autos)
-        return (tuple(cols), tuple(found), talon, p), autos
+                return (tuple(cols), tuple(found), talon, p), autos, flips
+        talon, p, more = self.settle(cols, found, talon, p, autos)
+        return (tuple(cols), tuple(found), talon, p), autos, flips + more
 
     # ------------------------------------------------------------------ the search
     def run(self, start: State, lost: set[bytes] | None = None, depth_first: bool = False
@@ -406,7 +425,7 @@ class _Search:
         autos0: list[Macro] = []
         cl = list(cols)
         fl = list(found)
-        talon, p = self.settle(cl, fl, talon, p, autos0)
+        talon, p, _ = self.settle(cl, fl, talon, p, autos0)
         root: State = (tuple(cl), tuple(fl), talon, p)
         if sum(fl) == 52:
             return "solved", [((-1, 0, 0, 0), autos0)], 1
@@ -417,9 +436,11 @@ class _Search:
         # one table per order: [0] best-first (the heap), [1] depth-first (the stack)
         tables: tuple[dict[bytes, tuple[bytes, Macro, list[Macro]] | None], ...] = (
             {key0: None}, {key0: None})
-        heap: list[tuple[int, int, bytes, State]] = [(0, 0, key0, root)]
-        stack: list[tuple[bytes, State]] = [(key0, root)]
-        kids: list[tuple[int, int, bytes, State]] = []
+        # the open positions, each with its number of face-down cards
+        down0 = sum(self.column_meta(c)[0] for c in root[0] if c)
+        heap: list[tuple[int, int, bytes, State, int]] = [(0, 0, key0, root, down0)]
+        stack: list[tuple[bytes, State, int]] = [(key0, root, down0)]
+        kids: list[tuple[int, int, bytes, State, int]] = []
         seq = 0
         nodes = 1  # positions in the two tables, the start once
         turn = 0
@@ -427,18 +448,20 @@ class _Search:
         next_check = self.check_every
         max_nodes = self.max_nodes
         should_stop = self.should_stop
+        moves = self.moves
+        child = self.child
         while True:
             parent = tables[turn]
             if turn == 0:
                 if not heap:
                     break
-                _, _, key, state = heappop(heap)
+                _, _, key, state, pdown = heappop(heap)
             else:
                 if not stack:
                     break
-                key, state = stack.pop()
-            for m in self.moves(state):
-                new, autos = self.child(state, m)
+                key, state, pdown = stack.pop()
+            for m in moves(state):
+                new, autos, flips = child(state, m)
                 ncols, nfound, ntalon, np = new
                 up = nfound[0] + nfound[1] + nfound[2] + nfound[3]
                 if up == 52:
@@ -455,19 +478,16 @@ class _Search:
                     next_check = nodes + self.check_every
                     if should_stop():
                         return "unknown", [], nodes
-                down = 0
-                for c in ncols:
-                    if c:
-                        down += self.column_meta(c)[1]
+                down = pdown - flips
                 seq += 1
                 if turn == 0:
-                    heappush(heap, (W_DOWN * down - up, -seq, nkey, new))
+                    heappush(heap, (W_DOWN * down - up, -seq, nkey, new, down))
                 else:
-                    kids.append((W_DOWN * down - up, seq, nkey, new))
+                    kids.append((W_DOWN * down - up, seq, nkey, new, down))
             if kids:
                 # the most promising child on top; ties: the move generated first
                 kids.sort(key=lambda k: (-k[0], -k[1]))
-                stack.extend([(k[2], k[3]) for k in kids])
+                stack.extend([(k[2], k[3], k[4]) for k in kids])
                 kids.clear()
             if quota <= 0 and depth_first:
                 turn ^= 1
