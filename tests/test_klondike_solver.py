@@ -181,8 +181,10 @@ def test_some_deals(deal: str, status: str) -> None:
 def test_each_open_position_carries_its_own_face_down_count(monkeypatch: pytest.MonkeyPatch) -> None:
     """The search orders open positions by their face-down cards, counted from the parent's
     count less the cards each move and its safe foundation moves turned up (not recounted
-    per column): every position pushed, by either order, carries the count its columns
-    show, and the cached column facts agree with the columns."""
+    per column): every position the best-first order pushes, alone and taking turns with
+    the depth-first order, carries the count its columns show (the depth-first order's
+    stack gets the same count from the same line, unchecked here), and the cached column
+    facts agree with the columns."""
     pushed = 0
 
     def down(state: solver_module.State) -> int:
@@ -216,7 +218,9 @@ def test_each_open_position_carries_its_own_face_down_count(monkeypatch: pytest.
         while start > 0 and solver_module._fits(col[start], col[start - 1]):
             start -= 1
         assert info[:4] == (downs, start, len(col) - start, col[start])
+        assert info[4] == (col[start] % 13 == 12)
         assert info[5] == (start > 0 and col[start - 1] >= 64)
+        assert info[6:8] == (col[-1], col[-1] % 13)  # the exposed card is face up here
         assert info[8] == tuple((col[s - 1] // 13, col[s - 1] % 13, col[s], len(col) - s)
                                 for s in range(start + 1, len(col)))
 

@@ -155,9 +155,6 @@ _FIT: Final = bytes(_fits(i >> 7, i & 127) for i in range(128 * 128))
 _KIDS: Final = [tuple(k for k in range(52) if _fits(k, c)) for c in range(52)]
 
 
-_KINGS: Final = tuple(t * 13 + 12 for t in range(4))
-
-
 def _reach(length: int, p: int, draw: int) -> list[int]:
     """Talon indices whose card some number of turns brings to the top, nearest first."""
     if draw == 1:
@@ -208,7 +205,6 @@ class _Search:
         self.max_nodes = max_nodes
         self.should_stop = should_stop
         self.check_every = check_every
-        self.seen: set[bytes] = set()
         self.meta: dict[bytes, _Column] = {}
         self.last_found: tuple[int, ...] = ()
         self.last_frozen: list[int] = []
