@@ -10,13 +10,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from positions import build, game
+from positions import SPIDER_ONE_MOVE_FROM_A_LOSS, build, game
 from test_hints import shuffle_hidden
 
 from spider import Game, Move
 from spider.core.messages import MessageError
 from spider.duel import ComputerDuel
-from spider.spider_game.foresight import Budget
+from spider.spider_game.foresight import Budget, strands
 from spider.spider_game.opponent import BUDGETS, LEVELS, MOVE_BUDGET, Opponent, evaluate, view_of
 
 # The same kind of search as the real levels, small enough for the test suite.
@@ -307,3 +307,49 @@ def test_a_strong_computer_duel_saved_mid_game_finishes_with_the_same_moves(
         ComputerDuel.resume(cpu.to_json(), level="hard")
     with pytest.raises(MessageError):
         ComputerDuel("S2-6", level="hard")
+
+
+# ----------------------------------------------------------------------------- stranding
+def test_stranding_is_seen_from_the_view_alone() -> None:
+    """Completing a run before the last deal can leave fewer than ten cards on the table
+    with a row in the stock: lost, whatever the unseen cards are."""
+    g = Game.from_text(SPIDER_ONE_MOVE_FROM_A_LOSS)
+    view = view_of(g)
+    assert strands(view, Move.from_text("2>1"))  # the ace completes the run: 3 cards left
+    assert not strands(view, Move.from_text("4>5"))  # a card into an empty column
+    assert not strands(view, Move.from_text("2>5"))
+    after = g.copy()
+    after.play(Move.from_text("2>1"))
+    assert not after.can_deal() and len(after.stock) == 10 and sum(map(len, after.cols)) == 3
+    # the same view with other unseen cards gives the same answer
+    other = Game.from_text(SPIDER_ONE_MOVE_FROM_A_LOSS.replace("#AS 3S", "#3S 3S").replace(
+        "4S 7S QS 9S 5S 6S JS 2S KS 8S", "4S 7S QS 9S 5S 6S JS 2S KS AS").replace("3: #3S 3S", "3: #8S 3S"))
+    assert view_of(other) == view and strands(view_of(other), Move.from_text("2>1"))
+    # no row left, or the deal itself: nothing to strand
+    assert not strands(view, Move.deal())
+
+
+@pytest.mark.parametrize("level", ["medium", "strong"])
+def test_the_stronger_levels_spread_and_deal_instead_of_stranding(level: str) -> None:
+    """The easy player completes the run and is stuck; the stronger levels fill the empty
+    columns, deal the last row and go on; a resumed player plays the same moves."""
+    easy = Game.from_text(SPIDER_ONE_MOVE_FROM_A_LOSS)
+    line = play_out(easy, Opponent())
+    assert line[0] == Move.from_text("2>1") and not easy.is_won and easy.stock
+    g = Game.from_text(SPIDER_ONE_MOVE_FROM_A_LOSS)
+    bot = player(level)
+    line = play_out(g, bot)
+    assert Move.deal() in line
+    deal_at = line.index(Move.deal())
+    assert all(not m.is_deal for m in line[:deal_at])
+    replay = Game.from_text(SPIDER_ONE_MOVE_FROM_A_LOSS)
+    for move in line:
+        replay.play(move)
+        assert not replay.stock or sum(map(len, replay.cols)) >= 10, f"stranded after {move}"
+    assert g.is_won and bot.reason == "won"
+    for cut in (1, deal_at, deal_at + 1):
+        part = Game.from_text(SPIDER_ONE_MOVE_FROM_A_LOSS)
+        for move in line[:cut]:
+            part.play(move)
+        saved = Game.from_json(part.to_json())
+        assert play_out(saved, Opponent.resume(saved, level, budget=SMALL)) == line[cut:], cut

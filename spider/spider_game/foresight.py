@@ -14,7 +14,9 @@ How it decides (determinization)
 --------------------------------
 1. The *base move* is what the easy player would do from here (its look-ahead over the seen
    cards, passed in as ``base``; see :mod:`spider.spider_game.opponent`), computed afresh at
-   every decision so that nothing but the positions already passed is remembered.
+   every decision so that nothing but the positions already passed is remembered. A base
+   move that would strand the game (:func:`strands`: a row left in the stock and fewer than
+   ten cards on the table) is replaced by :func:`spread`'s first.
 2. It deals the unseen cards at random into the face-down places and the stock,
    ``samples`` times (:func:`imagine`): each such *world* is a complete deal that agrees with
    everything seen. The shuffle is the house's SplitMix64 Fisher–Yates, seeded by a SHA-256
@@ -52,7 +54,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.shuffle import SplitMix64
-from .deck import DEAL_SIZE, RUN, fresh_deck
+from .deck import COLUMNS, DEAL_SIZE, RUN, fresh_deck
 from .game import Game
 from .moves import Move
 from .seen import Seen, seen_of
@@ -169,6 +171,43 @@ def _by_solver(worlds: list[Game], base: Move | None, passed: set[tuple[Any, ...
     return (best[1],)
 
 
+def strands(seen: Seen, move: Move) -> bool:
+    """Would ``move`` leave a row in the stock and fewer than ten cards on the table? Then
+    the game is lost whatever the unseen cards are: a deal needs a card in every column,
+    and nothing but a deal brings cards to the table. A completed run leaves by itself, so
+    the easy player walks into this when it completes a run before the last deal (3 of the
+    14 games the strong player lost on S1-10001…10100). The card count after a move is the
+    same in every world, so one imagined world tells."""
+    if move.is_deal or not seen.rows:
+        return False
+    world = imagine(seen, 1)[0]
+    return world.is_legal(move) and _stranded(world, move)
+
+
+def _stranded(world: Game, move: Move) -> bool:
+    after = world.copy()
+    after.play(move)
+    return bool(after.stock) and not after.lenient_deal and sum(map(len, after.cols)) < COLUMNS
+
+
+def spread(seen: Seen, base: Move, passed: set[tuple[Any, ...]]) -> Move:
+    """Instead of a stranding ``base`` (:func:`strands`): the deal if it is legal, else the
+    move that leaves the most columns holding cards without stranding and to a position not
+    passed (fewest cards moved, then the lowest move, first); ``base`` if there is none."""
+    world = imagine(seen, 1)[0]
+    deal = Move.deal()
+    if world.is_legal(deal):
+        return deal
+    options: list[tuple[int, int, Move]] = []
+    for move in world.legal_moves():
+        if move.is_deal or _stranded(world, move) or not _fresh(world, move, passed):
+            continue
+        after = world.copy()
+        after.play(move)
+        options.append((-sum(1 for c in after.cols if c), move.count, move))
+    return min(options)[2] if options else base
+
+
 def _fresh(world: Game, move: Move, passed: set[tuple[Any, ...]]) -> bool:
     """Does ``move`` turn a card up, remove a run, or lead to a position not passed?"""
     if not world.is_legal(move):
@@ -183,4 +222,4 @@ def digest_of(moves: Sequence[Move]) -> str:
     return hashlib.sha256(" ".join(m.text() for m in moves).encode("ascii")).hexdigest()[:16]
 
 
-__all__ = ["Budget", "advise", "imagine", "seed_of", "unseen_cards"]
+__all__ = ["Budget", "advise", "imagine", "seed_of", "spread", "strands", "unseen_cards"]

@@ -89,7 +89,7 @@ from typing import Any, Final
 
 from ..core.messages import MessageError, Msg
 from .deck import COLUMNS, RUN
-from .foresight import Budget, advise
+from .foresight import Budget, advise, spread, strands
 from .info import OPPONENT_LEVELS
 from .moves import Move
 from .seen import Seen, Table, seen_of
@@ -467,7 +467,7 @@ class Opponent:
             if bot._base is None:
                 bot.next_move(replay)
             else:
-                bot._base.next_move(replay)
+                bot._propose(replay)
                 bot.moves_made += 1
             replay.play(move)
         return bot
@@ -503,7 +503,7 @@ class Opponent:
         if self.moves_made >= MOVE_BUDGET:
             self.reason = "budget"
             return None
-        proposal = base.next_move(game)
+        proposal = self._propose(game)
         assert self.budget is not None
         move = advise(view_of(game), proposal, base._seen, self.budget)
         if move is None:
@@ -511,6 +511,23 @@ class Opponent:
         else:
             self.moves_made += 1
         return move
+
+    def _propose(self, game: Table) -> Move | None:
+        """The easy player's proposal, kept from stranding the stronger levels
+        (:func:`~spider.spider_game.foresight.strands`): when it would, the easy player is
+        told to spread its cards and deal first (its own filling of empty columns), and the
+        move is :func:`~spider.spider_game.foresight.spread`'s. Only the position decides,
+        so :meth:`resume` does the same."""
+        base = self._base
+        assert base is not None
+        proposal = base.next_move(game)
+        if proposal is not None:
+            view = view_of(game)
+            if strands(view, proposal):
+                base._plan.clear()
+                base._dealing = True
+                proposal = spread(view, proposal, base._seen)
+        return proposal
 
     def _choose(self, view: View, won: bool) -> Move | None:
         if won:
