@@ -177,8 +177,10 @@ def strands(seen: Seen, move: Move) -> bool:
     and nothing but a deal brings cards to the table. A completed run leaves by itself, so
     the easy player walks into this when it completes a run before the last deal (3 of the
     14 games the strong player lost on S1-10001…10100). The card count after a move is the
-    same in every world, so one imagined world tells."""
-    if move.is_deal or not seen.rows:
+    same in every world, so one imagined world tells; a table of 23 cards or more cannot
+    fall below ten (a move takes cards off only by completing a run of 13), so most
+    decisions need none."""
+    if move.is_deal or not seen.rows or sum(seen.down) + sum(map(len, seen.up)) - RUN >= COLUMNS:
         return False
     world = imagine(seen, 1)[0]
     return world.is_legal(move) and _stranded(world, move)
