@@ -20,8 +20,8 @@ from .beam import find_win
 from .moves import Move
 from .solver import SolveResult, solve
 
-FIRST: Final = 50_000  # positions for the solver's first try (under a second)
-BEAM_NODES: Final = 1_000_000  # positions for the beams at most (several seconds on CPython)
+FIRST: Final = 200_000  # positions for the solver's first try (about 2 s on CPython)
+BEAM_NODES: Final = 500_000  # positions for the beams at most (about 5 s on CPython)
 
 
 def solve_known(game: Any, max_nodes: int, *, should_stop: Callable[[], bool] | None = None,
