@@ -15,15 +15,18 @@ for a one-suit step down, 2 for a face-up break (``W_BREAK``), ``w_other`` for a
 onto another suit, ``w_down`` for a face-down card; 2 per card in the stock (``W_STOCK``),
 ``-w_empty`` per empty column, -26 per run removed (``W_RUN``). Which beam wins is very
 sensitive to these weights, and different weights win from different positions, so
-``BEAMS`` runs several in turn, each from the start again, narrow ones first. A beam ends at
-a win, or when every child of its positions is one it has made before.
+``BEAMS`` runs several in turn, each from the start again: a beam ends at a win, at its cap
+of positions (``FIRST_CAP`` per 100 of its width), or when every child of the positions it
+kept is one it made before. Then the beams of ``BACKTRACKING`` take turns, each going back,
+when it is stuck, to the best of the children it cut off (deepest first), with a cap that
+doubles every round. Such a beam that ends by itself has made every position reachable.
 
 Measured (2026-12-04) on 72 two-suit positions, every card known: 8 seeded deals
-``S2-1000…1007`` and positions 0, 5, …, 35 actions into 8 random games of
-``bench/analysis.py``. The solver alone found a win in few of them within 300,000 positions.
-A single beam of width 100 or 300 won from 5-23 of them within 1.5-3 s, depending on its
-weights; the six weightings tried won from 38 between them; ``BEAMS`` in turn won from 45
-within 6 s each, most within 1 s.
+``S2-1000…1007`` and positions 0, 5, …, 35 actions into the first 8 random games of
+``bench/analysis.py --only spider-2``. The solver alone, 500,000 positions each: 9 won, 8
+proved lost. A single beam of width 100 or 300 won from 5-23 of them within 1.5-3 s,
+depending on its weights; six weightings won from 38 between them; these beams in turn
+won from 47 within 6 s each, most within 1 s (docs/analysis.md).
 """
 
 from __future__ import annotations
@@ -126,7 +129,8 @@ def find_win(game: Any, max_nodes: int, *, should_stop: Callable[[], bool] | Non
             level = children[:width]
             if backtrack and len(children) > width:
                 reserve.append(children[width:])
-        return "all" if backtrack else "stuck"  # every position reachable was made: no win to find
+        # stuck; or, going back, every position reachable was made: there is no win to find
+        return "all" if backtrack else "stuck"
 
     # first each beam as it is: it ends where every child was made before
     for beam in beams:
