@@ -1,8 +1,9 @@
 """The beams that look for a Spider win with every card known (``spider/spider_game/beam.py``)
 and how ``solve_known`` uses them for the analysis of a finished game.
 
-A beam's line is only ever a candidate: ``solve_known`` gives it only after replaying it
-through the engine, and a beam that finds nothing proves nothing (losses stay the solver's).
+A beam's line is only ever a candidate: the analysis replays every line through the engine
+before it claims anything, and a beam that finds nothing proves nothing (losses stay the
+solver's).
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def test_a_beam_never_goes_through_a_position_proved_lost() -> None:
     assert len(set(after.values())) > 1
     assert find_win(g, 10_000, lost=frozenset(after.values()))[0] is None
     for kept in after:
-        line, _ = find_win(g, 10_000, lost=frozenset(k for m, k in after.items() if k != after[kept]))
+        line, _ = find_win(g, 10_000, lost=frozenset(k for k in after.values() if k != after[kept]))
         assert line is not None and replays_to_win(g, line)
         assert key_of(played(g, line[:1])) == after[kept]
 

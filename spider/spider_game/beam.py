@@ -8,7 +8,7 @@ best-first search rarely finds a win within seconds: too many positions share it
 A beam keeps, move after move, only the ``width`` positions with the best estimate among the
 children of the positions it kept, each position once (a table of every position it made).
 It may miss every win, and its "no win" proves nothing; what it finds is a line, which the
-caller replays through the engine before it claims anything.
+analysis replays through the engine before it claims anything.
 
 Estimate (smaller is better), in half-breaks: per pair of neighbouring cards in a column, 0
 for a one-suit step down, 2 for a face-up break (``W_BREAK``), ``w_other`` for a step down
@@ -181,7 +181,7 @@ def _score(col: bytes, w_down: int, w_other: int) -> int:
             s += w_down
         elif upper == lower + 1 and upper % 13:
             continue
-        elif lower < _DOWN and upper % 13 == lower % 13 + 1:
+        elif upper % 13 == lower % 13 + 1:  # (a face-up card lies only on face-up ones)
             s += w_other
         else:
             s += W_BREAK
