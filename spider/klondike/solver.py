@@ -5,7 +5,9 @@ exactly one of three ways, like Spider's solver (:mod:`spider.core.solving`):
 
 * ``"solved"``: ``line`` wins when played with ``game.play`` one move after another;
 * ``"unsolvable"``: a proof that no line wins (every position the search must visit was
-  visited, see below); the only answer from which a page may tell a player the game is lost;
+  visited, see below, or the position is *blocked*: some card can never go up,
+  :mod:`spider.klondike.blocked`, asked once for the position the search starts from); the
+  only answer from which a page may tell a player the game is lost;
 * ``"unknown"``: ``max_nodes`` distinct positions were found, or ``should_stop()`` said so,
   first.
 
@@ -126,6 +128,7 @@ from typing import Any, Final, TypeAlias
 
 from ..core.messages import MessageError, Msg
 from ..core.solving import SolveResult as _Result
+from .blocked import blocked as _blocked
 from .deals import COLUMNS
 from .moves import FOUNDATION, FOUNDATION_OF, WASTE, Move
 from .safety import OTHER_COLOUR, TWIN
@@ -428,6 +431,10 @@ class _Search:
         key0 = self.key(root[0], talon, p)
         known: set[bytes] | frozenset[bytes] = frozenset() if lost is None else lost
         if key0 in known:
+            return "unsolvable", [], 1
+        if _blocked(root[0], fl, talon):
+            if lost is not None:
+                lost.add(key0)
             return "unsolvable", [], 1
         # one table per order: [0] best-first (the heap), [1] depth-first (the stack)
         tables: tuple[dict[bytes, tuple[bytes, Macro, list[Macro]] | None], ...] = (
