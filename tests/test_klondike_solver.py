@@ -64,11 +64,12 @@ def check(game: Game, max_nodes: int = 100_000, ref_limit: int = 60_000,
     return result, ref
 
 
-def random_position(rng: random.Random, draw: int, low: int = 9, buried: bool = False) -> str:
-    """A position with few cards left: each foundation holds ``low``..13 cards, the rest lie
-    at random in the columns (some face down; with ``buried`` all but the last), the stock
+def random_position(rng: random.Random, draw: int, low: int = 9, buried: bool = False,
+                    high: int = 13) -> str:
+    """A position with few cards left: each foundation holds ``low``..``high`` cards, the rest
+    lie at random in the columns (some face down; with ``buried`` all but the last), the stock
     and the waste."""
-    found = [rng.randint(low, 13) for _ in range(4)]
+    found = [rng.randint(low, high) for _ in range(4)]
     cards = [s * 13 + r for s in range(4) for r in range(found[s], 13)]
     rng.shuffle(cards)
     k = rng.randint(0, min(4, len(cards)))

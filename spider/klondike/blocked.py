@@ -80,15 +80,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from .rules import fits
+
 _DOWN: Final = 64  # a face-down card in a solver column: its code + 64
 
 
-def _fits(card: int, target: int) -> bool:
-    return target % 13 == card % 13 + 1 and (card // 13 in (1, 2)) != (target // 13 in (1, 2))
-
-
-# ONTO[card]: the two cards it fits onto in a column
-ONTO: Final = tuple(tuple(t for t in range(52) if _fits(c, t)) for c in range(52))
+# ONTO[card]: the cards it fits onto in a column (two; none for a king)
+ONTO: Final = tuple(tuple(t for t in range(52) if fits(c, t)) for c in range(52))
 
 
 def blocked(cols: Sequence[bytes], found: Sequence[int], talon: bytes) -> bool:
@@ -115,14 +113,20 @@ def blocked(cols: Sequence[bytes], found: Sequence[int], talon: bytes) -> bool:
         end = n - 1  # where the run of the card at j ends
         for j in range(n - 1, -1, -1):
             x = c[j]
-            if x >= _DOWN or j + 1 == n or c[j + 1] >= _DOWN or not _fits(c[j + 1], x):
+            if x >= _DOWN or j + 1 == n or c[j + 1] >= _DOWN or not fits(c[j + 1], x):
                 end = j
             above[plain[j]] = plain[end + 1:]
             over[plain[j]] = plain[j + 1:]
-            under[plain[j]] = c[j - 1] if j and x < _DOWN and c[j - 1] < _DOWN and _fits(x, c[j - 1]) else -1
+            under[plain[j]] = c[j - 1] if j and x < _DOWN and c[j - 1] < _DOWN and fits(x, c[j - 1]) else -1
     empty = any(not c for c in columns)  # a column is empty or can become empty
     waiting = [x for x in range(52) if not up[x]]
     placed = [x for x in range(52) if x not in column]  # talon and foundation cards
+
+    def can_lie_on(x: int) -> bool:
+        """Could ``x`` be put where it fits: a card that can lie exposed, or, a king, an empty
+        column?"""
+        return empty if x % 13 == 12 else any(lies[t] for t in ONTO[x])
+
     changed = True
     while changed:
         changed = False
@@ -131,10 +135,8 @@ def blocked(cols: Sequence[bytes], found: Sequence[int], talon: bytes) -> bool:
         for x in placed:
             # a talon or foundation card lies in a column once put onto a card lying exposed
             # there, or a king into an empty column
-            if not lies[x]:
-                a, b = ONTO[x] if x % 13 != 12 else (x, x)
-                if (empty if x % 13 == 12 else lies[a] or lies[b]):
-                    lies[x] = changed = True
+            if not lies[x] and can_lie_on(x):
+                lies[x] = changed = True
         left: list[int] = []
         for x in waiting:
             if x not in column:  # the talon: up after the card below it
@@ -152,9 +154,7 @@ def blocked(cols: Sequence[bytes], found: Sequence[int], talon: bytes) -> bool:
                 changed = True
                 continue
             left.append(x)
-            if free[x] and not gone[x]:
-                a, b = ONTO[x] if x % 13 != 12 else (x, x)
-                if (empty if x % 13 == 12 else lies[a] or lies[b]) or (under[x] >= 0 and gone[under[x]]):
-                    gone[x] = changed = True
+            if free[x] and not gone[x] and (can_lie_on(x) or (under[x] >= 0 and gone[under[x]])):
+                gone[x] = changed = True
         waiting = left
     return bool(waiting)
