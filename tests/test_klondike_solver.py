@@ -65,21 +65,21 @@ def check(game: Game, max_nodes: int = 100_000, ref_limit: int = 60_000,
 
 
 def random_position(rng: random.Random, draw: int, low: int = 9, buried: bool = False,
-                    high: int = 13) -> str:
+                    high: int = 13, stock: int = 4) -> str:
     """A position with few cards left: each foundation holds ``low``..``high`` cards, the rest
     lie at random in the columns (some face down; with ``buried`` all but the last), the stock
-    and the waste."""
+    (at most ``stock`` cards) and the waste."""
     found = [rng.randint(low, high) for _ in range(4)]
     cards = [s * 13 + r for s in range(4) for r in range(found[s], 13)]
     rng.shuffle(cards)
-    k = rng.randint(0, min(4, len(cards)))
-    stock, cards = cards[:k], cards[k:]
+    k = rng.randint(0, min(stock, len(cards)))
+    talon, cards = cards[:k], cards[k:]
     k = rng.randint(0, min(2, len(cards)))
     waste, cards = cards[:k], cards[k:]
     columns: list[list[int]] = [[] for _ in range(7)]
     for i, c in enumerate(cards):
         columns[i if buried and i < 7 else rng.randrange(7)].append(c)
-    lines = [f"klondike {draw}", "stock: " + (" ".join(map(card_code, stock)) or "-"),
+    lines = [f"klondike {draw}", "stock: " + (" ".join(map(card_code, talon)) or "-"),
              "waste: " + (" ".join(map(card_code, waste)) or "-"),
              "foundations: " + " ".join(card_code(s * 13 + n - 1) if n else "-" for s, n in enumerate(found))]
     for i, col in enumerate(columns, start=1):
@@ -240,11 +240,50 @@ def test_small_random_positions_agree_with_the_unpruned_search(draw: int, chunk:
     assert answers.get(("solved", True), 0) >= 15, answers
 
 
+# ----------------------------------------------------------------------------- reduction 6
+def talon_positions(seed: int, count: int) -> dict[tuple[str, bool | None], int]:
+    """Draw-1 positions where the talon matters (up to 12 cards in the stock, every column
+    face down but its last card, foundations at 3-7), each checked against the reference."""
+    rng = random.Random(seed)
+    answers: dict[tuple[str, bool | None], int] = {}
+    for _ in range(count):
+        g = Game.from_text(random_position(rng, 1, 3, buried=True, high=7, stock=12))
+        r, ref = check(g, ref_limit=20_000, full=False)
+        answers[(r.status, ref)] = answers.get((r.status, ref), 0) + 1
+    return answers
+
+
+def test_talon_cards_covered_at_once_lose_no_win() -> None:
+    """Reduction 6 (draw 1: a card from the talon is covered by the next move) against the
+    reference, which plays every legal move: no answer differs, and both kinds are met."""
+    answers = talon_positions(5, 30)
+    assert answers.get(("solved", True), 0) >= 12, answers
+    assert answers.get(("unsolvable", False), 0) >= 6, answers
+
+
+@pytest.mark.slow
+def test_talon_cards_covered_at_once_lose_no_win_many() -> None:
+    answers = talon_positions(6, 150)
+    assert answers.get(("unsolvable", False), 0) >= 20, answers
+
+
+def test_covering_talon_cards_at_once_shortens_proofs() -> None:
+    """K1-61 is lost: the search without reduction 6 (``talon_cover=False``) goes through
+    119,852 positions to prove it; with it, the proof needs fewer than 40,000, and K1-85 is
+    still won at once."""
+    g = Game.new(deal_id="K1-61")
+    assert solve(g, 40_000, peek=True).status == "unsolvable"
+    assert solve(g, 40_000, peek=True, talon_cover=False) == SolveResult("unknown", [], 40_000)
+    g = Game.new(deal_id="K1-85")
+    r = solve(g, 1_000, peek=True)
+    assert r.status == "solved" and replays_to_win(g, r.line)
+
+
 # ----------------------------------------------------------------------------- the two orders
 def test_the_depth_first_turn_wins_deals_the_best_first_search_alone_does_not() -> None:
-    """K1-69 and K3-86: best-first alone is undecided after 30,000 positions; taking turns,
+    """K1-58 and K3-86: best-first alone is undecided after 30,000 positions; taking turns,
     the depth-first order finds a win within the same budget, and the line wins."""
-    for deal in ("K1-69", "K3-86"):
+    for deal in ("K1-58", "K3-86"):
         g = Game.new(deal_id=deal)
         r = solve(g, 30_000, peek=True, depth_first=True)
         assert r.status == "solved" and replays_to_win(g, r.line), deal
