@@ -279,6 +279,41 @@ def test_covering_talon_cards_at_once_shortens_proofs() -> None:
     assert r.status == "solved" and replays_to_win(g, r.line)
 
 
+def test_the_covering_moves_are_the_moves_onto_the_talon_card_in_the_same_order() -> None:
+    """``cover_moves`` (made directly for speed) against :meth:`moves` filtered to the moves
+    whose destination is the column the talon card went to: the same moves in the same order,
+    over cover positions met on random walks through the search's own moves."""
+    search = solver_module._Search(1, 10, None, 1024)
+    rng = random.Random(11)
+    kinds: dict[int, int] = {}
+    checked = 0
+
+    def onto(m: solver_module.Macro) -> int:
+        return m[3] if m[0] in (1, 4) else m[2] if m[0] in (2, 5) else -1
+
+    for deal in range(1, 201):
+        start = solver_module._start_state(Game.new(deal_id=f"K1-{deal}"))
+        state: solver_module.State = (*start, -1)
+        for _ in range(150):
+            cover = state[4]
+            plain = search.moves((*state[:4], -1))
+            if cover >= 0:
+                direct = search.cover_moves(state)
+                assert direct == [m for m in plain if onto(m) == cover], state
+                checked += 1
+                for m in direct:
+                    kinds[m[0]] = kinds.get(m[0], 0) + 1
+                # now and then leave the cover state by another move, to see more of them
+                options = direct if direct and rng.random() < 0.7 else plain
+            else:
+                options = plain
+            if not options:
+                break
+            state = search.child(state, rng.choice(options))[0]
+    assert checked >= 500, checked
+    assert all(kinds.get(k, 0) >= 5 for k in (1, 2, 4, 5)), kinds
+
+
 # ----------------------------------------------------------------------------- the two orders
 def test_the_depth_first_turn_wins_deals_the_best_first_search_alone_does_not() -> None:
     """K1-58 and K3-86: best-first alone is undecided after 30,000 positions; taking turns,

@@ -314,8 +314,9 @@ class _Search:
         return info
 
     def moves(self, state: State) -> list[Macro]:
-        """Every move of the position except those cut by reductions 1-6, in trying order."""
-        cols, found, talon, p, cover = state
+        """Every move of the position except those cut by reductions 1-5, in trying order
+        (a position waiting for its talon card to be covered: :meth:`cover_moves`)."""
+        cols, found, talon, p, _ = state
         rank = _RANK
         suit = _SUIT
         kids = _KIDS
@@ -392,12 +393,63 @@ class _Search:
                         back.extend((5, t, j, 0) for j in js)
         if len(reveal) > 1:
             reveal.sort(key=_first)
-        if cover >= 0:
-            # reduction 6: only the moves that put something onto the card from the talon
-            return [m for m in [m for _, m in reveal] + talon_moves + other + partial + back
-                    if (m[3] if m[0] == 1 or m[0] == 4 else m[2] if m[0] == 2 or m[0] == 5 else -1)
-                    == cover]
         return ups + [m for _, m in reveal] + talon_moves + other + partial + back
+
+    def cover_moves(self, state: State) -> list[Macro]:
+        """Reduction 6: the moves of :meth:`moves` that put something onto the talon card
+        just laid on column ``cover`` (a position's only moves while it waits), in the same
+        order; made directly, since most positions of a draw-1 search are such positions."""
+        cols, found, talon, p, cover = state
+        # the two cards that go onto it (it went onto a card or into an empty column, so it
+        # is no ace; they are no kings)
+        k0, k1 = _KIDS[cols[cover][-1]]
+        b0, b1 = _BYTE[k0], _BYTE[k1]
+        meta = self.meta
+        reveal: list[tuple[int, Macro]] = []
+        other: list[Macro] = []
+        partial: list[Macro] = []
+        for i in range(COLUMNS):
+            c = cols[i]
+            # only a column that shows one of them (face down, a card is a byte >= _DOWN);
+            # the column's own run holds no card that fits its end
+            if i == cover or not (b0 in c or b1 in c):
+                continue
+            downs, _, k, top, _, reveals, _, _, runs = meta.get(c) or self.column_meta(c)
+            if top == k0 or top == k1:
+                if reveals:
+                    reveal.append((-downs, (1, i, k, cover)))
+                else:
+                    other.append((1, i, k, cover))
+            for usuit, urank, top, count in runs:
+                if urank == found[usuit] and (top == k0 or top == k1):
+                    partial.append((4, i, count, cover))
+        if len(reveal) > 1:
+            reveal.sort(key=_first)
+        out = [m for _, m in reveal]
+        if talon:
+            # draw 1: every talon card is in reach, nearest (from p - 1 on, round) first
+            i0 = talon.find(b0)
+            i1 = talon.find(b1)
+            if i0 >= 0 and i1 >= 0:
+                q, n = (p - 1 if p else 0), len(talon)
+                if (i1 - q) % n < (i0 - q) % n:
+                    i0, i1 = i1, i0
+                out.append((2, i0, cover, 0))
+                out.append((2, i1, cover, 0))
+            elif i0 >= 0 or i1 >= 0:
+                out.append((2, max(i0, i1), cover, 0))
+        out += other
+        out += partial
+        # a foundation's top card
+        if found[_SUIT[k0]] == _RANK[k0] + 1 or found[_SUIT[k1]] == _RANK[k1] + 1:
+            g = _frozen(found) if found != self.last_found else self.last_frozen
+            self.last_found, self.last_frozen = found, g
+            for t in range(4):
+                n = found[t]
+                x = t * 13 + n - 1
+                if n > g[t] and (x == k0 or x == k1):
+                    out.append((5, t, cover, 0))
+        return out
 
     def child(self, state: State, m: Macro) -> tuple[State, list[Macro], int]:
         """The position after macro ``m`` and the safe foundation moves it allows, and how
@@ -486,6 +538,7 @@ class _Search:
         max_nodes = self.max_nodes
         should_stop = self.should_stop
         moves = self.moves
+        cover_moves = self.cover_moves
         child = self.child
         while True:
             parent = tables[turn]
@@ -497,7 +550,7 @@ class _Search:
                 if not stack:
                     break
                 key, state, pdown = stack.pop()
-            for m in moves(state):
+            for m in cover_moves(state) if state[4] >= 0 else moves(state):
                 new, autos, flips = child(state, m)
                 ncols, nfound, ntalon, np, ncover = new
                 up = nfound[0] + nfound[1] + nfound[2] + nfound[3]
