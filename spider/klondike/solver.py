@@ -402,7 +402,8 @@ class _Search:
         cols, found, talon, p, cover = state
         # the two cards that go onto it (it went onto a card or into an empty column, so it
         # is no ace; they are no kings)
-        k0, k1 = _KIDS[cols[cover][-1]]
+        kids = _KIDS[cols[cover][-1]]
+        k0, k1 = kids
         b0, b1 = _BYTE[k0], _BYTE[k1]
         meta = self.meta
         reveal: list[tuple[int, Macro]] = []
@@ -415,13 +416,13 @@ class _Search:
             if i == cover or not (b0 in c or b1 in c):
                 continue
             downs, _, k, top, _, reveals, _, _, runs = meta.get(c) or self.column_meta(c)
-            if top == k0 or top == k1:
+            if top in kids:
                 if reveals:
                     reveal.append((-downs, (1, i, k, cover)))
                 else:
                     other.append((1, i, k, cover))
             for usuit, urank, top, count in runs:
-                if urank == found[usuit] and (top == k0 or top == k1):
+                if urank == found[usuit] and top in kids:
                     partial.append((4, i, count, cover))
         if len(reveal) > 1:
             reveal.sort(key=_first)
@@ -447,7 +448,7 @@ class _Search:
             for t in range(4):
                 n = found[t]
                 x = t * 13 + n - 1
-                if n > g[t] and (x == k0 or x == k1):
+                if n > g[t] and x in kids:
                     out.append((5, t, cover, 0))
         return out
 
