@@ -247,6 +247,13 @@ class _Search:
             return k
         return k + _BYTE[p]
 
+    def frozen(self, found: tuple[int, ...]) -> list[int]:
+        """:func:`~spider.klondike.safety.frozen`, remembered for the last foundations asked
+        (a parent's children mostly share them)."""
+        if found != self.last_found:
+            self.last_found, self.last_frozen = found, _frozen(found)
+        return self.last_frozen
+
     def reach(self, length: int, p: int) -> list[int]:
         r = self.reach_cache.get((length, p))
         if r is None:
@@ -378,8 +385,7 @@ class _Search:
                     if js:
                         talon_moves.extend((2, idx, j, 0) for j in js)
         back: list[Macro] = []
-        g = _frozen(found) if found != self.last_found else self.last_frozen
-        self.last_found, self.last_frozen = found, g
+        g = self.frozen(found)
         for t in range(4):
             n = found[t]
             if n > g[t]:
@@ -443,8 +449,7 @@ class _Search:
         out += partial
         # a foundation's top card
         if found[_SUIT[k0]] == _RANK[k0] + 1 or found[_SUIT[k1]] == _RANK[k1] + 1:
-            g = _frozen(found) if found != self.last_found else self.last_frozen
-            self.last_found, self.last_frozen = found, g
+            g = self.frozen(found)
             for t in range(4):
                 n = found[t]
                 x = t * 13 + n - 1
