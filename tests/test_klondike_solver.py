@@ -179,6 +179,23 @@ def test_some_deals(deal: str, status: str) -> None:
         assert replays_to_win(g, r.line)
 
 
+def test_a_draw_three_key_tells_the_waste_size_from_a_stock_card() -> None:
+    """In draw 3 a waste size off the turning cycle is part of the key. Two positions with the
+    same columns: 2♠ up, and 6♠ 8♠ in stock and waste with one card on the waste; or 2♠
+    still last in the stock behind them, every card on the waste (on the cycle, so no size
+    in the key). 2♠'s code is 1, the first waste size: appended bare, both keys were the same
+    bytes, and the search would skip the second position as already seen."""
+    search = solver_module._Search(3, 10, None, 1024)
+    two, six, eight = (next(c for c in range(52) if card_code(c) == name) for name in ("2S", "6S", "8S"))
+    cols = (bytes([64 + 12, 25]), b"", b"", b"", b"", b"", b"")
+    up = search.key(cols, bytes([six, eight]), 1)
+    in_stock = search.key(cols, bytes([six, eight, two]), 3)
+    assert two == 1 and up != in_stock
+    # the waste size still tells positions apart, and the cycle's sizes still count as one
+    assert search.key(cols, bytes([six, eight, two]), 1) != search.key(cols, bytes([six, eight, two]), 2)
+    assert search.key(cols, bytes([six, eight, two]), 0) == in_stock
+
+
 def test_each_open_position_carries_its_own_face_down_count(monkeypatch: pytest.MonkeyPatch) -> None:
     """The search orders open positions by their face-down cards, counted from the parent's
     count less the cards each move and its safe foundation moves turned up (not recounted
@@ -261,6 +278,163 @@ def test_talon_cards_covered_at_once_lose_no_win() -> None:
     assert answers.get(("unsolvable", False), 0) >= 6, answers
 
 
+# ----------------------------------------------------------------------------- reduction 7
+def twin_position(rng: random.Random, draw: int) -> str:
+    """A position whose columns end in runs, so that twins (same rank and colour) often both
+    lie in runs with cards on them: foundations at 2-6, in each column a run of 1-5 cards
+    over the rest face down (at least two per column while they last), except for the stock
+    (at most 6) and the waste (at most 2)."""
+    found = [rng.randint(2, 6) for _ in range(4)]
+    pool = [s * 13 + r for s in range(4) for r in range(found[s], 13)]
+    rng.shuffle(pool)
+    runs: list[list[int]] = []
+    for _ in range(7):
+        run = [pool.pop()] if pool else []
+        while run and len(run) < 5 and rng.random() < 0.75:
+            fits = [c for c in pool if solver_module._fits(c, run[-1])]
+            if not fits:
+                break
+            card = rng.choice(fits)
+            pool.remove(card)
+            run.append(card)
+        runs.append(run)
+    k = min(len(pool), rng.randint(0, 6))
+    talon, pool = pool[:k], pool[k:]
+    k = min(len(pool), rng.randint(0, 2))
+    waste, pool = pool[:k], pool[k:]
+    downs: list[list[int]] = [[] for _ in range(7)]
+    for i, card in enumerate(pool):
+        downs[i % 7 if i < 14 else rng.randrange(7)].append(card)
+    lines = [f"klondike {draw}", "stock: " + (" ".join(map(card_code, talon)) or "-"),
+             "waste: " + (" ".join(map(card_code, waste)) or "-"),
+             "foundations: " + " ".join(card_code(s * 13 + n - 1) for s, n in enumerate(found))]
+    for i in range(7):
+        codes = ["#" + card_code(c) for c in downs[i]] + [card_code(c) for c in runs[i]]
+        lines.append(f"{i + 1}:" + "".join(" " + x for x in codes))
+    return "\n".join(lines)
+
+
+def exchangeable(game: Game) -> bool:
+    """Do two twins lie in their columns' runs with cards on at least one of them?"""
+    search = solver_module._Search(game.draw, 10, None, 1024)
+    cols = solver_module._start_state(game)[0]
+    return search.exchanged(cols) != cols or search.exchanged(tuple(reversed(cols))) != tuple(reversed(cols))
+
+
+def twin_positions(draw: int, seed: int, count: int) -> dict[tuple[str, bool | None], int]:
+    rng = random.Random(seed)
+    answers: dict[tuple[str, bool | None], int] = {}
+    exchanging = 0
+    for _ in range(count):
+        g = Game.from_text(twin_position(rng, draw))
+        exchanging += exchangeable(g)
+        r, ref = check(g, ref_limit=20_000, full=False)
+        answers[(r.status, ref)] = answers.get((r.status, ref), 0) + 1
+    answers[("exchanging at the start", None)] = exchanging
+    return answers
+
+
+def code(name: str) -> int:
+    return next(c for c in range(52) if card_code(c) == name)
+
+
+def test_exchanging_twins_shortens_proofs() -> None:
+    """K1-61 is lost: proved after 28,985 positions without reduction 7, within 15,000 with
+    it (11,159 measured)."""
+    g = Game.new(deal_id="K1-61")
+    assert solve(g, 15_000, peek=True, twins=False) == SolveResult("unknown", [], 15_000)
+    assert solve(g, 15_000, peek=True).status == "unsolvable"
+
+
+def test_twins_exchange_what_lies_on_them_in_the_key() -> None:
+    """6♥ and 6♦ are twins: positions that differ only in which of them carries 5♠ (and the
+    4♥ on it) have one key; 5♣ instead of 5♠ is another position. The exchange reaches
+    nested twins too (9♠ and 9♣ carry red eights carrying 7♠ and 7♣), and cards below a
+    column's run take no part (6♦ face up but under a card that does not fit)."""
+    search = solver_module._Search(1, 10, None, 1024)
+
+    def key(*columns: str) -> bytes:
+        cols = [bytes(code(n[1:]) + 64 if n[0] == "#" else code(n) for n in col.split()) for col in columns]
+        return search.key(tuple(cols + [b""] * (7 - len(cols))), b"", 0)
+
+    assert key("#KS 6H 5S 4H", "#KC 6D") == key("#KS 6H", "#KC 6D 5S 4H")
+    assert key("#KS 6H 5S", "#KC 6D 5C") == key("#KS 6H 5C", "#KC 6D 5S")
+    assert key("#KS 6H 5S", "#KC 6D") != key("#KS 6H 5C", "#KC 6D")
+    assert key("9S 8H 7S", "9C 8D 7C") == key("9S 8D 7S", "9C 8H 7C") == key("9S 8D 7C", "9C 8H 7S")
+    assert key("#KS 6H 5S", "6D JS") != key("#KS 6H", "6D JS 5S")  # JS does not fit on 6D
+
+
+def exchanged_text(text: str) -> str | None:
+    """The position with what lies on the first pair of twins (both in their column's run,
+    something on one of them) exchanged, or None."""
+    lines = text.split("\n")
+    cols = [line.partition(":")[2].split() for line in lines[4:]]
+    for i, col in enumerate(cols):
+        start = len(col) - 1
+        while start > 0 and not col[start - 1].startswith("#") and _fits_names(col[start], col[start - 1]):
+            start -= 1
+        for k in range(max(start, 0), len(col)):
+            twin = card_code(solver_module._TWIN_CARD[code(col[k])])
+            for j, other in enumerate(cols):
+                if j != i and twin in other:
+                    m = other.index(twin)
+                    top = len(other) - 1
+                    while top > m and _fits_names(other[top], other[top - 1]):
+                        top -= 1
+                    if top == m and (k < len(col) - 1 or m < len(other) - 1):
+                        cols[i], cols[j] = col[:k + 1] + other[m + 1:], other[:m + 1] + col[k + 1:]
+                        return "\n".join(lines[:4] + [f"{n + 1}:" + "".join(" " + c for c in cs)
+                                                      for n, cs in enumerate(cols)])
+    return None
+
+
+def _fits_names(card: str, target: str) -> bool:
+    return solver_module._fits(code(card), code(target))
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_positions_whose_twins_exchange_what_lies_on_them_are_won_or_lost_together(draw: int) -> None:
+    """The claim behind reduction 7, held by the search without it (``twins=False``, exact
+    keys): each position and the one with what lies on two twins exchanged get the same
+    answer, and the search with it answers the second as the first."""
+    rng = random.Random(60 + draw)
+    pairs = {"solved": 0, "unsolvable": 0}
+    for _ in range(30):
+        text = twin_position(rng, draw)
+        other = exchanged_text(text)
+        if other is None:
+            continue
+        p, q = Game.from_text(text), Game.from_text(other)
+        search = solver_module._Search(draw, 10, None, 1024)
+        (pc, _, pt, pp), (qc, _, qt, qp) = solver_module._start_state(p), solver_module._start_state(q)
+        assert pc != qc and search.key(pc, pt, pp) == search.key(qc, qt, qp), (text, other)
+        a, b = solve(p, 30_000, peek=True, twins=False), solve(q, 30_000, peek=True, twins=False)
+        if "unknown" in (a.status, b.status):
+            continue
+        assert a.status == b.status, (text, other)
+        assert solve(q, 30_000, peek=True).status == a.status, other
+        pairs[a.status] += 1
+    assert pairs["solved"] >= 10 and pairs["unsolvable"] >= 2, pairs
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_twin_exchanged_keys_lose_no_win(draw: int) -> None:
+    """Reduction 7 (positions that differ by the runs on two twins count as one) against the
+    reference, which plays every legal move on exact positions: no answer differs, on
+    positions built so that most of them have twins to exchange from the start."""
+    answers = twin_positions(draw, 40 + draw, 24)
+    assert answers[("exchanging at the start", None)] >= 15, answers
+    assert answers.get(("solved", True), 0) >= 12, answers
+    assert answers.get(("unsolvable", False), 0) >= 1, answers
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("draw", [1, 3])
+def test_twin_exchanged_keys_lose_no_win_many(draw: int) -> None:
+    answers = twin_positions(draw, 50 + draw, 300)
+    assert answers.get(("unsolvable", False), 0) >= 20, answers
+
+
 @pytest.mark.slow
 def test_talon_cards_covered_at_once_lose_no_win_many() -> None:
     answers = talon_positions(6, 150)
@@ -268,12 +442,12 @@ def test_talon_cards_covered_at_once_lose_no_win_many() -> None:
 
 
 def test_covering_talon_cards_at_once_shortens_proofs() -> None:
-    """K1-61 is lost: the search without reduction 6 (``talon_cover=False``) goes through
-    119,852 positions to prove it; with it, the proof needs fewer than 40,000, and K1-85 is
-    still won at once."""
+    """K1-61 is lost: the search without reduction 6 (``talon_cover=False``; both without
+    reduction 7) goes through 119,852 positions to prove it; with it, the proof needs fewer
+    than 40,000, and K1-85 is still won at once."""
     g = Game.new(deal_id="K1-61")
-    assert solve(g, 40_000, peek=True).status == "unsolvable"
-    assert solve(g, 40_000, peek=True, talon_cover=False) == SolveResult("unknown", [], 40_000)
+    assert solve(g, 40_000, peek=True, twins=False).status == "unsolvable"
+    assert solve(g, 40_000, peek=True, talon_cover=False, twins=False) == SolveResult("unknown", [], 40_000)
     g = Game.new(deal_id="K1-85")
     r = solve(g, 1_000, peek=True)
     assert r.status == "solved" and replays_to_win(g, r.line)
@@ -316,13 +490,14 @@ def test_the_covering_moves_are_the_moves_onto_the_talon_card_in_the_same_order(
 
 # ----------------------------------------------------------------------------- the two orders
 def test_the_depth_first_turn_wins_deals_the_best_first_search_alone_does_not() -> None:
-    """K1-58 and K3-86: best-first alone is undecided after 30,000 positions; taking turns,
-    the depth-first order finds a win within the same budget, and the line wins."""
+    """K1-58 and K3-86 (without reduction 7, which now wins K3-86 best-first): best-first
+    alone is undecided after 30,000 positions; taking turns, the depth-first order finds a
+    win within the same budget, and the line wins."""
     for deal in ("K1-58", "K3-86"):
         g = Game.new(deal_id=deal)
-        r = solve(g, 30_000, peek=True, depth_first=True)
+        r = solve(g, 30_000, peek=True, depth_first=True, twins=False)
         assert r.status == "solved" and replays_to_win(g, r.line), deal
-        assert solve(g, 30_000, peek=True) == SolveResult("unknown", [], 30_000), deal
+        assert solve(g, 30_000, peek=True, twins=False) == SolveResult("unknown", [], 30_000), deal
     # a position decided within the first turn is answered as by best-first alone
     g = Game.new(deal_id="K1-1")
     assert solve(g, 30_000, peek=True, depth_first=True) == solve(g, 30_000, peek=True)

@@ -52,7 +52,12 @@ other's positions away.)
 Positions are compact: a column is a ``bytes`` of card codes from the far end to the
 exposed card, a face-down card stored as its code + 64; the stock and waste together are one
 ``bytes`` *talon* (the waste from its bottom, then the stock in turning order) with the
-number ``p`` of its cards on the waste. The foundations follow from the cards left.
+number ``p`` of its cards on the waste. The foundations follow from the cards left. In draw 3
+a ``p`` off the cycle of reduction 1 is in the key behind a byte no card has (until
+2026-12-05 it was appended bare, so a ``p`` equal to a card's code read as that card lying
+last in the stock: a position with that card up and one with it last in the stock could
+have one key, and the second be skipped as seen: on deals 1-1000 at 30,000 positions it
+struck in five, changing no answer; ``docs/klondike.md``).
 
 Every reduction, and why it loses no win
 ----------------------------------------
@@ -114,6 +119,33 @@ Every reduction, and why it loses no win
    cards come up together. Proofs of loss of draw-1 deals became 1.1 to 8 times smaller
    (``K1-61``: 119,852 positions before, 28,985 after; ``docs/klondike.md``).
    ``talon_cover=False`` leaves this reduction out (the level lists were made without it).
+7. *Twins exchange what lies on them (in the key).* Two cards of one rank and colour
+   (*twins*: 5♥ and 5♦) take the same cards. Positions that differ only in that the cards
+   lying on two twins are exchanged, both twins face up in their column's run (what lies on
+   a twin: every card above it in its column, possibly none), are won or lost together, so
+   the key exchanges them into one order: for each such pair, highest rank first, the
+   smaller ``bytes`` onto the twin with the smaller code. Argument: let ``P`` and ``Q``
+   differ so, on twins ``a`` and ``b``. Every move the search tries in ``Q`` has one in ``P``
+   after which the two positions differ so again, or agree: a move onto a card on a twin, or
+   onto a bare twin, goes onto the same card, or onto the other, bare, twin; a move of cards
+   lying on one twin takes the same cards from the other; a run that carries ``a`` carries
+   what lies on ``a`` in each (the cards under ``a`` are the same); a card up, a talon card,
+   a card turned over elsewhere, alike; and a bare ``a`` going up in ``Q`` while it carries
+   cards in ``P`` (so ``b`` is bare there) is in ``P`` the double move of reduction 5 (those
+   cards onto ``b``, then ``a`` up), which reaches the very position ``Q`` does. The kept
+   moves (reductions 1-6) are kept in both: they ask the same of the same cards. So are the
+   safe foundation moves (reduction 3), though where cards lie on one twin only, ``Q``
+   shows a bare ``a`` where ``P`` shows a bare ``b``: either is safe only once both cards of
+   the other colour and the rank below are up, and those are the only cards that can lie
+   first on a twin, so then nothing lies on either and ``P`` and ``Q`` agree. By induction on
+   the length of the shortest winning line of the search's moves, ``P`` has one as short as
+   ``Q``'s, and the other way round; so a position skipped because its key is in the table
+   is no nearer a win than the one searched, and "unsolvable" still means that no position
+   of the table wins. Measured (``docs/klondike.md``): ``K1-61`` lost after
+   11,159 positions instead of 28,985, ``K1-36`` after 180,284 and ``K3-12`` after 204,023
+   (both undecided at 300,000 without it); each position costs more (the key's exchange,
+   its column part remembered for the last ``COL_KEYS`` columns seen). ``twins=False``
+   leaves it out (and the level lists were made without it).
 
 Nothing else is cut: every other legal move of the engine is tried, foundation cards going
 back to columns included. Each reduction is argued on its own above; that they also hold
@@ -160,12 +192,15 @@ _DOWN: Final = 64
 _SEP: Final = b"\xff"
 _TALON: Final = b"\xfe"
 _COVER: Final = b"\xfd"
+_P: Final = b"\xfb"
 _BYTE: Final = [bytes((i,)) for i in range(256)]
 W_DOWN: Final = 2  # a face-down card weighs as much as two cards not yet up
 TURN: Final = 1024  # new positions one order finds before the other order takes its turn
+COL_KEYS: Final = 200_000  # columns whose part of the key is remembered, at most
 _RANK: Final = [c % 13 for c in range(52)]  # 0 = ace
 _RED: Final = [c // 13 in (1, 2) for c in range(52)]
 _SUIT: Final = [c // 13 for c in range(52)]
+_TWIN_CARD: Final = [TWIN[c // 13] * 13 + c % 13 for c in range(52)]  # same rank and colour
 
 
 def _fits(card: int, target: int) -> bool:
@@ -227,9 +262,13 @@ def _first(entry: tuple[int, Macro]) -> int:
 
 class _Search:
     def __init__(self, draw: int, max_nodes: int, should_stop: Callable[[], bool] | None,
-                 check_every: int, talon_cover: bool = True) -> None:
+                 check_every: int, talon_cover: bool = True, twins: bool = True) -> None:
         self.draw = draw
         self.talon_cover = talon_cover and draw == 1  # reduction 6
+        self.twins = twins  # reduction 7
+        self.run_masks: dict[bytes, int] = {}  # per column: the cards of its run, as bits
+        self.card_bits: dict[bytes, int] = {}
+        self.col_keys: dict[tuple[bytes, ...], bytes] = {}  # the columns' part of the key
         self.max_nodes = max_nodes
         self.should_stop = should_stop
         self.check_every = check_every
@@ -240,12 +279,81 @@ class _Search:
 
     # ------------------------------------------------------------------ positions
     def key(self, cols: tuple[bytes, ...], talon: bytes, p: int, cover: int = -1) -> bytes:
-        k = _SEP.join(sorted(cols)) + _TALON + talon
+        k = self.col_keys.get(cols)
+        if k is None:
+            # remembered: most positions share their columns with others (other talons)
+            if len(self.col_keys) >= COL_KEYS:
+                self.col_keys.clear()
+            part = self.exchanged(cols) if self.twins else cols  # reduction 7
+            k = self.col_keys[cols] = _SEP.join(sorted(part)) + _TALON
+        k += talon
         if cover >= 0:  # draw 1 only: the card to be covered next (reduction 6)
             return k + _COVER + cols[cover][-1:]
         if self.draw == 1 or p % 3 == 0 or p == len(talon):
             return k
-        return k + _BYTE[p]
+        # behind a byte no card has: bare, a p that is also a card's code would read as that
+        # card lying last in the stock
+        return k + _P + _BYTE[p]
+
+    def exchanged(self, cols: tuple[bytes, ...]) -> tuple[bytes, ...] | list[bytes]:
+        """Reduction 7: the columns with the cards lying on two twins (both in their column's
+        run) exchanged where that puts the smaller ``bytes`` on the twin with the smaller
+        code; the higher twins first (their runs carry the lower ones)."""
+        masks = self.run_masks
+        bits = [0] * COLUMNS  # per column: the cards of its run, as bits
+        total = under = 0  # the run cards, and those with cards on them
+        for i in range(COLUMNS):
+            c = cols[i]
+            if c:
+                m = masks.get(c)
+                if m is None:
+                    info = self.meta.get(c) or self.column_meta(c)
+                    m = masks[c] = self.bits(c[info[1]:])
+                bits[i] = m
+                total |= m
+                under |= m ^ 1 << c[-1]
+        # the twins that both lie in runs, one of them under cards, as the bit of the one with
+        # the smaller code: ♠ with ♣ (bits 0-12), ♥ with ♦ (bits 13-25)
+        f = 0x1FFF
+        pair = total & total >> 39 & (under | under >> 39) & f
+        pair |= (total >> 13 & total >> 26 & (under >> 13 | under >> 26) & f) << 13
+        if not pair:
+            return cols
+        out = list(cols)
+        ranks = (pair | pair >> 13) & f
+        while ranks:
+            r = ranks.bit_length() - 1
+            ranks ^= 1 << r
+            for x in (r, 13 + r):
+                if not pair >> x & 1:
+                    continue
+                t = _TWIN_CARD[x]
+                bx, bt = 1 << x, 1 << t
+                i = 0
+                while not bits[i] & bx:
+                    i += 1
+                j = 0
+                while not bits[j] & bt:
+                    j += 1
+                ci, cj = out[i], out[j]
+                k = ci.index(x) + 1
+                m = cj.index(t) + 1
+                a = ci[k:]
+                b = cj[m:]
+                if a > b:
+                    out[i] = ci[:k] + b
+                    out[j] = cj[:m] + a
+                    moved = self.bits(a) ^ self.bits(b)
+                    bits[i] ^= moved
+                    bits[j] ^= moved
+        return out
+
+    def bits(self, cards: bytes) -> int:
+        """The cards as bits (face up: codes below 52), remembered."""
+        m = self.card_bits.get(cards)
+        if m is None:
+            m = self.card_bits[cards] = sum(1 << x for x in cards)
+        return m
 
     def frozen(self, found: tuple[int, ...]) -> list[int]:
         """:func:`~spider.klondike.safety.frozen`, remembered for the last foundations asked
@@ -285,6 +393,7 @@ class _Search:
                         cols[i] = c
                         autos.append((0, i, 0, 0))
                         moved = True
+                        found[t] += 1
                         break
                 else:
                     if self.draw == 1:
@@ -295,9 +404,7 @@ class _Search:
                         p = idx
                         autos.append((3, idx, 0, 0))
                         moved = True
-                    else:
-                        continue
-                found[t] += 1
+                        found[t] += 1
         return talon, p, flips
 
     def column_meta(self, c: bytes) -> _Column:
@@ -656,11 +763,11 @@ def _engine_line(start: Start, path: list[tuple[Macro, list[Macro]]], draw: int)
 def solve(game: Any, max_nodes: int, *, peek: bool = False,
           should_stop: Callable[[], bool] | None = None, check_every: int = 1024,
           lost: set[bytes] | None = None, depth_first: bool = False,
-          talon_cover: bool = True) -> SolveResult:
+          talon_cover: bool = True, twins: bool = True) -> SolveResult:
     """Search the position on the table (see the module docstring). The best-first order
     searches alone unless ``depth_first``: then the depth-first order takes turns with it.
-    ``talon_cover=False`` leaves reduction 6 out: the search that made the level lists
-    (:mod:`spider.klondike.grading`), which finds some wins sooner.
+    ``talon_cover=False`` and ``twins=False`` leave reductions 6 and 7 out: the search that
+    made the level lists (:mod:`spider.klondike.grading`), which finds some wins sooner.
 
     Raises ``ValueError`` (German) unless ``game.all_known`` or ``peek``.
 
@@ -694,7 +801,7 @@ def solve(game: Any, max_nodes: int, *, peek: bool = False,
     gc.disable()
     try:
         status, path, nodes = _Search(game.draw, max_nodes, should_stop, check_every,
-                                      talon_cover).run(start, lost, depth_first)
+                                      talon_cover, twins).run(start, lost, depth_first)
     finally:
         if collecting:
             gc.enable()
