@@ -431,8 +431,10 @@ def test_twin_exchanged_keys_lose_no_win(draw: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("draw", [1, 3])
 def test_twin_exchanged_keys_lose_no_win_many(draw: int) -> None:
-    answers = twin_positions(draw, 50 + draw, 300)
-    assert answers.get(("unsolvable", False), 0) >= 20, answers
+    """60 more per draw count (about a minute for both; 300 each, about 5 minutes, were run
+    once by hand: no false answer, docs/klondike.md)."""
+    answers = twin_positions(draw, 50 + draw, 60)
+    assert answers.get(("unsolvable", False), 0) >= 3, answers
 
 
 @pytest.mark.slow
