@@ -143,8 +143,8 @@ Every reduction, and why it loses no win
    is no nearer a win than the one searched, and "unsolvable" still means that no position
    of the table wins. Measured (``docs/klondike.md``): ``K1-61`` lost after
    11,159 positions instead of 28,985, ``K1-36`` after 180,284 and ``K3-12`` after 204,023
-   (both undecided at 300,000 without it); each position costs more (the key's exchange,
-   its column part remembered for the last ``COL_KEYS`` columns seen). ``twins=False``
+   (both undecided at 300,000 without it); each position costs more (the key's exchange;
+   its column part is remembered per tuple of columns, up to ``COL_KEYS``). ``twins=False``
    leaves it out (and the level lists were made without it).
 
 Nothing else is cut: every other legal move of the engine is tried, foundation cards going
