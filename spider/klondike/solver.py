@@ -393,7 +393,6 @@ class _Search:
                         cols[i] = c
                         autos.append((0, i, 0, 0))
                         moved = True
-                        found[t] += 1
                         break
                 else:
                     if self.draw == 1:
@@ -404,7 +403,9 @@ class _Search:
                         p = idx
                         autos.append((3, idx, 0, 0))
                         moved = True
-                        found[t] += 1
+                    else:
+                        continue
+                found[t] += 1
         return talon, p, flips
 
     def column_meta(self, c: bytes) -> _Column:
