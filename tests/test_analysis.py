@@ -134,6 +134,33 @@ def test_claims_are_honest_whatever_the_solver_leaves_undecided(n: int, data: st
     assert a.from_start == expected
 
 
+def test_past_an_undecided_position_it_walks_back_from_the_lost_end() -> None:
+    """Positions 10-39 are decided only next to a position proved lost (as a real solver
+    decides them only with the losses after them remembered): the bisection leaves them
+    undecided, the walk back from the smallest position proved lost decides them all."""
+    w, hard = 20, set(range(10, 40))
+    proved_lost: set[int] = set()
+    calls: list[int] = []
+
+    def solve(g: Line, max_nodes: int, *, should_stop: Callable[[], bool]) -> SolveResult[str]:
+        k = len(g.done)
+        calls.append(k)
+        if k in hard and k + 1 not in proved_lost:
+            return SolveResult("unknown", [], 1)
+        if k <= w:
+            return SolveResult("solved", ["win"], 1)
+        proved_lost.add(k)
+        return SolveResult("unsolvable", [], 1)
+
+    a = analyse(Line(60), 60.0, given_up=True, solver=solve)
+    assert (a.status, a.last_winnable, a.first_lost, a.losing_move) == ("losing_move", w, w + 1, f"a{w}")
+    first = calls.index(next(k for k in calls if k in hard))  # the first one left undecided
+    walk = calls[first + 1:]
+    start = walk[0] + 1  # the smallest position proved lost before the walk
+    assert start in proved_lost and start > 39
+    assert walk == list(range(start - 1, w - 1, -1))  # one step at a time, down to the win
+
+
 def test_a_line_won_beyond_the_players_moves_moves_the_point_on() -> None:
     # winnable up to position 6; the solver's line from k plays the player's a_k .. a5 first
     calls: list[int] = []

@@ -23,11 +23,16 @@ if the position after an action can be won, so can the one before it (play the a
 then the winning line). So along the player's line the winnable positions are a prefix
 ``0..w`` and the lost ones the rest; the losing move is action ``w + 1`` (``line[w]``).
 The analysis probes positions, halving the range between the largest one proved winnable
-and the smallest one proved lost (once a position is left undecided, the widest gap between
-the points tried is halved next, so one hard position does not hold the search up). Two
-more shortcuts, both from the same fact: a position proved winnable proves every earlier
-one winnable, and when its winning line starts with the player's own next actions, the
-positions after those are winnable too.
+and the smallest one proved lost. Once a position is left undecided, it walks back from the
+smallest one proved lost instead, one action at a time, each step with all the time left:
+with the positions proved lost remembered (below), each step searches only what the proofs
+after it did not, and a winnable position next to proved-lost ones is found quickly, its
+search skipping them. A step left undecided ends the walk there: then the widest gap between
+the points tried is halved next, so one hard position does not hold the search up (and a
+position proved lost further back starts a walk from there). Two more shortcuts, both from
+the same fact: a position proved winnable proves every earlier one winnable, and when its
+winning line starts with the player's own next actions, the positions after those are
+winnable too.
 
 **Honest.** ``losing_move`` is named only when position ``last_winnable`` is proved winnable
 by a line that replays to a win through the game's checked ``play()`` and position
@@ -36,7 +41,8 @@ Where the budget runs out, ``last_winnable`` and ``first_lost`` are the ends pro
 (either may be ``None``) and ``undecided`` lists the positions the solver could not decide.
 
 **Bounded.** It stops at ``budget_s`` seconds of wall time (``clock``, injectable for tests):
-each probe gets a share of what is left and ends through the solver's ``should_stop``; a
+each probe gets a share of what is left (a step of the walk all of it) and ends through
+the solver's ``should_stop``; a
 probe also stops at ``max_nodes`` positions (memory). Positions left undecided are tried
 again once every point of the range has been tried, if the time left gives each more than
 twice what it had. ``progress(done,
@@ -314,6 +320,8 @@ def analyse(game: Any, budget_s: float, progress: Callable[[int, int], object] |
     tried: set[int] = set()  # tried in this round without an answer
     given: dict[int, float] = {}  # the seconds each position's last search had
     done = 0
+    walk = False  # a position has been left undecided: walk back from the lost end
+    walked: set[int] = set()  # the steps of the walk (each tried once, next to a lost one)
 
     def estimate() -> int:
         gap = lost - won
@@ -333,14 +341,21 @@ def analyse(game: Any, budget_s: float, progress: Callable[[int, int], object] |
             tried -= again
             continue
         # the end first (is the final position lost at all?), then halve the range; past a
-        # position left undecided, halve the widest gap between the points tried
+        # position left undecided, walk back from the smallest one proved lost (each step
+        # with all the time left), and where a step is left undecided, halve the widest gap
+        # between the points tried
+        share = left / max(1, estimate())
         if lost == n + 1 and n in candidates:
             k = n
+        elif walk and won < lost - 1 <= n and lost - 1 not in walked:
+            k = lost - 1
+            walked.add(k)
+            tried.discard(k)
+            share = left
         else:
             points = [won, *sorted(t for t in tried if won < t < lost), lost]
             a, b = max(pairwise(points), key=lambda ab: (ab[1] - ab[0], -ab[0]))
             k = (a + b) // 2 if b - a > 1 else candidates[0]
-        share = left / max(1, estimate())
         given[k] = share
         end = min(deadline, clock() + share)
         status, found = probe.solve(k, _until(clock, end))
@@ -359,6 +374,7 @@ def analyse(game: Any, budget_s: float, progress: Callable[[int, int], object] |
         else:
             undecided.add(k)
             tried.add(k)
+            walk = True
         if won >= lost:  # a solver contradicting itself: claim nothing
             return Analysis(game.game_name, n, ended, "undecided", undecided=tuple(sorted(undecided)),
                             nodes=probe.nodes)
