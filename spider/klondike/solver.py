@@ -103,10 +103,16 @@ Every reduction, and why it loses no win
 6. *In draw 1, a card from the talon is covered at once.* After a move puts talon card ``x``
    onto a column, the only moves tried are those that put something onto ``x``: a run from a
    column (whole, or partial with its foundation move), a foundation card, or another talon
-   card (which must then be covered in turn). The position in between is a node of its own
-   (its key names ``x``), so its moves are the covering ones only. Argument: take a winning
-   line and its last talon move ``T`` not followed at once by a move onto ``x``, and the
-   first later move that touches ``x``: (a) something goes onto ``x``: play ``T`` just before
+   card (which must then be covered in turn). The position in between is no node of its
+   own: it goes into the open list like any position and, when its turn comes, makes its
+   covering moves only, but it is neither keyed nor stored, and its children are linked to
+   the node before the talon move by the moves in between (since 2026-12-05: before, these
+   positions were nodes, about six in seven of a proof's, keyed and stored though almost
+   none is reached twice; the search's order is the same but for those few, and a proof
+   stores the other positions only; a chain, a talon card onto the talon card, waits so
+   too). Argument: take a winning line and its last talon move ``T`` not followed at once
+   by a move onto ``x``, and the first later move that touches ``x``: (a) something goes
+   onto ``x``: play ``T`` just before
    it instead; (b) ``x`` goes up: take it up straight from the talon and drop ``T``; (c) ``x``
    alone goes to another column: put it there from the talon then, and drop ``T``; (d) a run
    from under ``x`` carries it along: move that run without ``x``, then ``x`` from the talon
@@ -124,7 +130,11 @@ Every reduction, and why it loses no win
    lying on two twins are exchanged, both twins face up in their column's run (what lies on
    a twin: every card above it in its column, possibly none), are won or lost together, so
    the key exchanges them into one order: for each such pair, highest rank first, the
-   smaller ``bytes`` onto the twin with the smaller code. Argument: let ``P`` and ``Q``
+   smaller ``bytes`` onto the twin with the smaller code (what lies on a twin starts with one
+   of the two cards that fit onto it, so the smaller ``bytes`` is the one starting with the
+   smaller of those, or nothing, and an exchange moves what lies on twins whole: so every
+   pair to exchange is known at once from bits kept per column, :meth:`_Search.exchanged`).
+   Argument: let ``P`` and ``Q``
    differ so, on twins ``a`` and ``b``. Every move the search tries in ``Q`` has one in ``P``
    after which the two positions differ so again, or agree: a move onto a card on a twin, or
    onto a bare twin, goes onto the same card, or onto the other, bare, twin; a move of cards
@@ -160,14 +170,16 @@ ends "unsolvable", every key of the table of the order that ran out goes into it
 sound because that order expanded every position in its table with every move not cut
 above and found no win, so each of them is lost as a root of its own: a winnable one would
 have a winning line of moves not cut (the reductions are arguments about any winnable
-position), every position of that line would be in the table, and its last would be a win
+position), every position of that line would be in the table (or, waiting for its talon
+card's cover, expanded without being stored: reduction 6), and its last would be a win
 the search had seen. The keys leave out the draw count and the deal, so one set serves the
 positions of one game only: the analysis of a finished game (:mod:`spider.core.analysis`)
 passes one set for all the positions of the player's line.
 
 Cancellation: ``max_nodes`` bounds the work (a node is a distinct position put into the
-tables, about 150 bytes); ``should_stop`` (keyword-only) is called every ``check_every`` new
-nodes and ends the search with ``"unknown"`` when it returns true.
+tables, about 150 bytes; a position waiting for its talon card's cover is not one, it lives
+in the open list only until it is expanded); ``should_stop`` (keyword-only) is called
+every ``check_every`` new nodes and ends the search with ``"unknown"`` when it returns true.
 """
 
 from __future__ import annotations
@@ -191,7 +203,6 @@ SolveResult: TypeAlias = _Result[Move]
 _DOWN: Final = 64
 _SEP: Final = b"\xff"
 _TALON: Final = b"\xfe"
-_COVER: Final = b"\xfd"
 _P: Final = b"\xfb"
 _BYTE: Final = [bytes((i,)) for i in range(256)]
 W_DOWN: Final = 2  # a face-down card weighs as much as two cards not yet up
@@ -255,6 +266,11 @@ Macro = tuple[int, int, int, int]
 # many cards from it to the end))
 _Column = tuple[int, int, int, int, bool, bool, int, int, tuple[tuple[int, int, int, int], ...]]
 
+# how a position was first reached: its parent's key, then the move and the safe foundation
+# moves after it; through positions waiting for a talon card's cover (reduction 6: no nodes,
+# so no keys), the key of the node before them and each move with its safe foundation moves
+Link = tuple[Any, ...]
+
 
 def _first(entry: tuple[int, Macro]) -> int:
     return entry[0]
@@ -266,7 +282,7 @@ class _Search:
         self.draw = draw
         self.talon_cover = talon_cover and draw == 1  # reduction 6
         self.twins = twins  # reduction 7
-        self.run_masks: dict[bytes, int] = {}  # per column: the cards of its run, as bits
+        self.run_masks: dict[bytes, tuple[int, int, int]] = {}  # per column: run_bits()
         self.card_bits: dict[bytes, int] = {}
         self.col_keys: dict[tuple[bytes, ...], bytes] = {}  # the columns' part of the key
         self.max_nodes = max_nodes
@@ -278,7 +294,9 @@ class _Search:
         self.reach_cache: dict[tuple[int, int], list[int]] = {}
 
     # ------------------------------------------------------------------ positions
-    def key(self, cols: tuple[bytes, ...], talon: bytes, p: int, cover: int = -1) -> bytes:
+    def key(self, cols: tuple[bytes, ...], talon: bytes, p: int) -> bytes:
+        """The table key of a position that is a node (not one waiting for its talon card's
+        cover, reduction 6: those are never keyed)."""
         k = self.col_keys.get(cols)
         if k is None:
             # remembered: most positions share their columns with others (other talons)
@@ -287,8 +305,6 @@ class _Search:
             part = self.exchanged(cols) if self.twins else cols  # reduction 7
             k = self.col_keys[cols] = _SEP.join(sorted(part)) + _TALON
         k += talon
-        if cover >= 0:  # draw 1 only: the card to be covered next (reduction 6)
-            return k + _COVER + cols[cover][-1:]
         if self.draw == 1 or p % 3 == 0 or p == len(talon):
             return k
         # behind a byte no card has: bare, a p that is also a card's code would read as that
@@ -298,25 +314,32 @@ class _Search:
     def exchanged(self, cols: tuple[bytes, ...]) -> tuple[bytes, ...] | list[bytes]:
         """Reduction 7: the columns with the cards lying on two twins (both in their column's
         run) exchanged where that puts the smaller ``bytes`` on the twin with the smaller
-        code; the higher twins first (their runs carry the lower ones)."""
+        code. The cards lying on a twin start with one of the two cards that fit onto it
+        (they are part of its run), so the smaller ``bytes`` is the one that starts with the
+        smaller of those, or nothing; an exchange moves what lies on a twin as a whole, so
+        which pairs to exchange is known from the columns as they are, for all pairs at
+        once. They are exchanged the higher twins first (what lies on them carries the lower
+        ones)."""
         masks = self.run_masks
         bits = [0] * COLUMNS  # per column: the cards of its run, as bits
-        total = under = 0  # the run cards, and those with cards on them
+        total = under = low = 0
         for i in range(COLUMNS):
             c = cols[i]
             if c:
-                m = masks.get(c)
-                if m is None:
-                    info = self.meta.get(c) or self.column_meta(c)
-                    m = masks[c] = self.bits(c[info[1]:])
-                bits[i] = m
-                total |= m
-                under |= m ^ 1 << c[-1]
-        # the twins that both lie in runs, one of them under cards, as the bit of the one with
-        # the smaller code: ♠ with ♣ (bits 0-12), ♥ with ♦ (bits 13-25)
+                rb = masks.get(c)
+                if rb is None:
+                    rb = masks[c] = self.run_bits(c)
+                bits[i] = rb[0]
+                total |= rb[0]
+                under |= rb[1]
+                low |= rb[2]
+        # the pairs to exchange, as the bit of the twin with the smaller code: ♠ with ♣
+        # (bits 0-12), ♥ with ♦ (bits 13-25); both in runs, and either cards lie on the
+        # smaller one and none on the other, or the smaller of the cards that fit lies on the
+        # other (then the larger lies on the smaller twin)
         f = 0x1FFF
-        pair = total & total >> 39 & (under | under >> 39) & f
-        pair |= (total >> 13 & total >> 26 & (under >> 13 | under >> 26) & f) << 13
+        pair = total & total >> 39 & under & (~under >> 39 | low >> 39) & f
+        pair |= (total >> 13 & total >> 26 & under >> 13 & (~under >> 26 | low >> 26) & f) << 13
         if not pair:
             return cols
         out = list(cols)
@@ -340,13 +363,24 @@ class _Search:
                 m = cj.index(t) + 1
                 a = ci[k:]
                 b = cj[m:]
-                if a > b:
-                    out[i] = ci[:k] + b
-                    out[j] = cj[:m] + a
-                    moved = self.bits(a) ^ self.bits(b)
-                    bits[i] ^= moved
-                    bits[j] ^= moved
+                out[i] = ci[:k] + b
+                out[j] = cj[:m] + a
+                moved = self.bits(a) ^ self.bits(b)
+                bits[i] ^= moved
+                bits[j] ^= moved
         return out
+
+    def run_bits(self, c: bytes) -> tuple[int, int, int]:
+        """For :meth:`exchanged`, of column ``c``'s run, as bits: its cards, those with a card
+        on them, and those whose card on them is the smaller of the two that fit (♠ or ♥)."""
+        info = self.meta.get(c) or self.column_meta(c)
+        run = c[info[1]:]
+        under = low = 0
+        for s in range(len(run) - 1):
+            under |= 1 << run[s]
+            if run[s + 1] < 26:
+                low |= 1 << run[s]
+        return self.bits(run), under, low
 
     def bits(self, cards: bytes) -> int:
         """The cards as bits (face up: codes below 52), remembered."""
@@ -637,13 +671,13 @@ class _Search:
                 lost.add(key0)
             return "unsolvable", [], 1
         # one table per order: [0] best-first (the heap), [1] depth-first (the stack)
-        tables: tuple[dict[bytes, tuple[bytes, Macro, list[Macro]] | None], ...] = (
+        tables: tuple[dict[bytes, Link | None], ...] = (
             {key0: None}, {key0: None})
         # the open positions, each with its number of face-down cards
         down0 = sum(self.column_meta(c)[0] for c in root[0] if c)
-        heap: list[tuple[int, int, bytes, State, int]] = [(0, 0, key0, root, down0)]
-        stack: list[tuple[bytes, State, int]] = [(key0, root, down0)]
-        kids: list[tuple[int, int, bytes, State, int]] = []
+        heap: list[tuple[int, int, bytes | Link, State, int]] = [(0, 0, key0, root, down0)]
+        stack: list[tuple[bytes | Link, State, int]] = [(key0, root, down0)]
+        kids: list[tuple[int, int, bytes | Link, State, int]] = []
         seq = 0
         nodes = 1  # positions in the two tables, the start once
         turn = 0
@@ -664,30 +698,40 @@ class _Search:
                 if not stack:
                     break
                 key, state, pdown = stack.pop()
+            if isinstance(key, bytes):
+                pkey, via = key, None
+            else:  # a position waiting for its talon card's cover, no node: its link instead
+                pkey, via = b"", key
             for m in cover_moves(state) if state[4] >= 0 else moves(state):
                 new, autos, flips = child(state, m)
                 ncols, nfound, ntalon, np, ncover = new
                 up = nfound[0] + nfound[1] + nfound[2] + nfound[3]
+                link: Link = (pkey, m, autos) if via is None else (*via, m, autos)
                 if up == 52:
-                    return "solved", [*self.path(parent, key, autos0), (m, autos)], nodes
-                nkey = self.key(ncols, ntalon, np, ncover)
-                if nkey in parent or nkey in known:
-                    continue
-                parent[nkey] = (key, m, autos)
-                nodes += 1
-                quota -= 1
-                if nodes > max_nodes:
-                    return "unknown", [], nodes - 1
-                if nodes >= next_check and should_stop is not None:
-                    next_check = nodes + self.check_every
-                    if should_stop():
-                        return "unknown", [], nodes
+                    return "solved", self.path(parent, link, autos0), nodes
+                if ncover >= 0:
+                    # reduction 6: searched, but neither keyed nor stored (see the docstring)
+                    entry: bytes | Link = link
+                else:
+                    nkey = self.key(ncols, ntalon, np)
+                    if nkey in parent or nkey in known:
+                        continue
+                    parent[nkey] = link
+                    entry = nkey
+                    nodes += 1
+                    quota -= 1
+                    if nodes > max_nodes:
+                        return "unknown", [], nodes - 1
+                    if nodes >= next_check and should_stop is not None:
+                        next_check = nodes + self.check_every
+                        if should_stop():
+                            return "unknown", [], nodes
                 down = pdown - flips
                 seq += 1
                 if turn == 0:
-                    heappush(heap, (W_DOWN * down - up, -seq, nkey, new, down))
+                    heappush(heap, (W_DOWN * down - up, -seq, entry, new, down))
                 else:
-                    kids.append((W_DOWN * down - up, seq, nkey, new, down))
+                    kids.append((W_DOWN * down - up, seq, entry, new, down))
             if kids:
                 # the most promising child on top; ties: the move generated first
                 kids.sort(key=lambda k: (-k[0], -k[1]))
@@ -701,14 +745,13 @@ class _Search:
         return "unsolvable", [], nodes
 
     @staticmethod
-    def path(parent: dict[bytes, tuple[bytes, Macro, list[Macro]] | None], key: bytes,
+    def path(parent: dict[bytes, Link | None], link: Link | None,
              autos0: list[Macro]) -> list[tuple[Macro, list[Macro]]]:
+        """The moves from the start to the position ``link`` leads from, then ``link``'s."""
         out: list[tuple[Macro, list[Macro]]] = []
-        link = parent[key]
         while link is not None:
-            key, m, autos = link
-            out.append((m, autos))
-            link = parent[key]
+            out.extend((link[i], link[i + 1]) for i in range(len(link) - 2, 0, -2))
+            link = parent[link[0]]
         out.append(((-1, 0, 0, 0), autos0))
         return out[::-1]
 
