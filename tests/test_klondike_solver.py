@@ -315,8 +315,9 @@ def twin_position(rng: random.Random, draw: int) -> str:
 
 
 def exchangeable(game: Game) -> bool:
-    """Do two twins lie in their columns' runs with cards on at least one of them? (Only
-    then does ``exchanged`` give other columns than those it was given.)"""
+    """Does the key exchange what lies on two twins here: both in their columns' runs, and
+    the smaller ``bytes`` not yet on the one with the smaller code? (Only then does
+    ``exchanged`` give other columns than those it was given.)"""
     cols = solver_module._start_state(game)[0]
     return solver_module._Search(game.draw, 10, None, 1024).exchanged(cols) is not cols
 
