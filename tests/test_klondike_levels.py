@@ -47,7 +47,7 @@ def test_a_sample_of_easy_deals_is_won_by_the_hint_alone(draw: int) -> None:
 def test_a_sample_of_normal_and_hard_deals_is_won_by_the_solvers_line(draw: int, level: str) -> None:
     for n in _sample(draw, level, 2 if level == "normal" else 1, draw):
         g = Game.new(deal_id=f"K{draw}-{n}")
-        r = solve(g, MAX_NODES, peek=True, talon_cover=False, twins=False)
+        r = solve(g, MAX_NODES, peek=True, talon_cover=False, twins=False, inverse=False)
         assert r.status == "solved", f"K{draw}-{n}"
         for move in r.line:
             g.play(move)
@@ -64,7 +64,7 @@ def test_a_larger_sample_of_every_level(draw: int) -> None:
                 assert hint_wins(draw, n)
             else:
                 g = Game.new(deal_id=f"K{draw}-{n}")
-                r = solve(g, MAX_NODES, peek=True, talon_cover=False, twins=False)
+                r = solve(g, MAX_NODES, peek=True, talon_cover=False, twins=False, inverse=False)
                 assert r.status == "solved"
 
 

@@ -156,6 +156,20 @@ Every reduction, and why it loses no win
    (both undecided at 300,000 without it); each position costs more (the key's exchange;
    its column part is remembered per tuple of columns, up to ``COL_KEYS``). ``twins=False``
    leaves it out (and the level lists were made without it).
+8. *A card worried back does not go straight back up.* After a foundation card ``x`` went
+   onto a column with no safe foundation move after it, the move that puts ``x`` up again
+   from that column is not tried. The two moves together change nothing: the position
+   after them is the one before the first (settled already, so no safe move follows
+   either), so a shortest winning line never makes them one after the other. The search
+   reads the move from the position's link (how it was first reached): the position the
+   two moves lead to is the node the link starts from, in the table already, or, where
+   the worry-back covered a talon card just laid (reduction 6), the position waiting for
+   that cover, which reduction 6 searches with its covering moves only. That second case
+   is where it matters: before (until 2026-12-05, sixteenth session), taking the card back
+   up made the talon card's position a node of its own with every move, so reduction 6
+   let through what it otherwise cuts. ``K1-36`` is proved lost after 6,852 positions
+   instead of 20,878, ``docs/klondike.md``. ``inverse=False`` leaves it out (the level
+   lists were made without it).
 
 Nothing else is cut: every other legal move of the engine is tried, foundation cards going
 back to columns included. Each reduction is argued on its own above; that they also hold
@@ -278,10 +292,12 @@ def _first(entry: tuple[int, Macro]) -> int:
 
 class _Search:
     def __init__(self, draw: int, max_nodes: int, should_stop: Callable[[], bool] | None,
-                 check_every: int, talon_cover: bool = True, twins: bool = True) -> None:
+                 check_every: int, talon_cover: bool = True, twins: bool = True,
+                 inverse: bool = True) -> None:
         self.draw = draw
         self.talon_cover = talon_cover and draw == 1  # reduction 6
         self.twins = twins  # reduction 7
+        self.inverse = inverse  # reduction 8
         self.run_masks: dict[bytes, tuple[int, int, int]] = {}  # per column: run_bits()
         self.card_bits: dict[bytes, int] = {}
         self.col_keys: dict[tuple[bytes, ...], bytes] = {}  # the columns' part of the key
@@ -700,9 +716,17 @@ class _Search:
                 key, state, pdown = stack.pop()
             if isinstance(key, bytes):
                 pkey, via = key, None
+                last = parent[key]
             else:  # a position waiting for its talon card's cover, no node: its link instead
                 pkey, via = b"", key
+                last = key
+            # reduction 8: a card just worried back onto a column (and no safe move after it)
+            # does not go straight back up
+            back = (last[-2][2] if last is not None and last[-2][0] == 5 and not last[-1]
+                    and self.inverse else -1)
             for m in cover_moves(state) if state[4] >= 0 else moves(state):
+                if m[1] == back and m[0] == 0:
+                    continue
                 new, autos, flips = child(state, m)
                 ncols, nfound, ntalon, np, ncover = new
                 up = nfound[0] + nfound[1] + nfound[2] + nfound[3]
@@ -807,11 +831,12 @@ def _engine_line(start: Start, path: list[tuple[Macro, list[Macro]]], draw: int)
 def solve(game: Any, max_nodes: int, *, peek: bool = False,
           should_stop: Callable[[], bool] | None = None, check_every: int = 1024,
           lost: set[bytes] | None = None, depth_first: bool = False,
-          talon_cover: bool = True, twins: bool = True) -> SolveResult:
+          talon_cover: bool = True, twins: bool = True, inverse: bool = True) -> SolveResult:
     """Search the position on the table (see the module docstring). The best-first order
     searches alone unless ``depth_first``: then the depth-first order takes turns with it.
-    ``talon_cover=False`` and ``twins=False`` leave reductions 6 and 7 out: the search that
-    made the level lists (:mod:`spider.klondike.grading`), which finds some wins sooner.
+    ``talon_cover=False``, ``twins=False`` and ``inverse=False`` leave reductions 6, 7 and 8
+    out: the search that made the level lists (:mod:`spider.klondike.grading`), which finds
+    some wins sooner.
 
     Raises ``ValueError`` (German) unless ``game.all_known`` or ``peek``.
 
@@ -845,7 +870,7 @@ def solve(game: Any, max_nodes: int, *, peek: bool = False,
     gc.disable()
     try:
         status, path, nodes = _Search(game.draw, max_nodes, should_stop, check_every,
-                                      talon_cover, twins).run(start, lost, depth_first)
+                                      talon_cover, twins, inverse).run(start, lost, depth_first)
     finally:
         if collecting:
             gc.enable()
