@@ -28,8 +28,8 @@ def classify(draw: int, number: int, max_nodes: int = MAX_NODES) -> tuple[str, i
     ``"solved"`` line is replayed to a win here), its node count, and whether the hint
     alone wins. :func:`letter` turns that into the level. The search is the one that made
     the shipped lists (2026-12-01): without the solver's reductions 6, 7 and 8
-    (``talon_cover``, ``twins``, ``inverse``), which came later and prove other deals within ``MAX_NODES``, so the same rule
-    gives the same lists."""
+    (``talon_cover``, ``twins``, ``inverse``), which came later and prove other deals
+    within ``MAX_NODES``, so the same rule gives the same lists."""
     g = Game.new(deal_id=format_deal_id(draw, number))
     result = solve(g, max_nodes, peek=True, talon_cover=False, twins=False, inverse=False)
     if result.status == "solved":
