@@ -160,7 +160,12 @@ Every reduction, and why it loses no win
    onto a column with no safe foundation move after it, the move that puts ``x`` up again
    from that column is not tried. The two moves together change nothing: the position
    after them is the one before the first (settled already, so no safe move follows
-   either), so a shortest winning line never makes them one after the other. The search
+   either), so leaving the two out of a winning line leaves a shorter winning line. With
+   reduction 6: where the card worried back covered a talon card just laid, leaving the
+   two out leaves that talon card uncovered; reduction 6's rewriting then never makes the
+   line longer (it moves the talon move later, or drops it), so taking turns, pairs out
+   and reduction 6's rewriting, ends with a line in both forms (each step shortens the
+   line or, at the same length, moves its last uncovered talon move later). The search
    reads the move from the position's link (how it was first reached): the position the
    two moves lead to is the node the link starts from, in the table already, or, where
    the worry-back covered a talon card just laid (reduction 6), the position waiting for
