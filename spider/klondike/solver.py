@@ -170,7 +170,7 @@ Every reduction, and why it loses no win
    two moves lead to is the node the link starts from, in the table already, or, where
    the worry-back covered a talon card just laid (reduction 6), the position waiting for
    that cover, which reduction 6 searches with its covering moves only. That second case
-   is where it matters: before (until 2026-12-05, sixteenth session), taking the card back
+   is where it matters: before (until 2026-12-05, seventeenth session), taking the card back
    up made the talon card's position a node of its own with every move, so reduction 6
    let through what it otherwise cuts. ``K1-36`` is proved lost after 6,852 positions
    instead of 20,878, ``docs/klondike.md``. ``inverse=False`` leaves it out (the level
@@ -709,6 +709,7 @@ class _Search:
         moves = self.moves
         cover_moves = self.cover_moves
         child = self.child
+        inverse = self.inverse
         while True:
             parent = tables[turn]
             if turn == 0:
@@ -727,8 +728,8 @@ class _Search:
                 last = key
             # reduction 8: a card just worried back onto a column (and no safe move after it)
             # does not go straight back up
-            back = (last[-2][2] if last is not None and last[-2][0] == 5 and not last[-1]
-                    and self.inverse else -1)
+            back = (last[-2][2] if inverse and last is not None and last[-2][0] == 5
+                    and not last[-1] else -1)
             for m in cover_moves(state) if state[4] >= 0 else moves(state):
                 if m[1] == back and m[0] == 0:
                     continue
