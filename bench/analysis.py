@@ -13,7 +13,9 @@ game and variant (Klondike 5 s, Spider 1-2 suits 30 s, 4 suits 60 s; ``--budget`
 
 Printed per game and variant: games, how they ended (won / lost: the final position is
 proved unwinnable / winnable at the end / undecided), analysed fully (the question answered:
-a losing move named, lost from the deal, winnable at the end, or won), undecided, time
+a losing move named, lost from the deal, winnable at the end, or won), undecided (and of
+the undecided answers: in how many the deal was proved winnable, and how many positions each
+left open between its last one proved winnable and its first one proved lost), time
 median / p95 / max, and false claims. A claim is checked so (the reference):
 
 * a winning line (from ``last_winnable``, and ``start_line`` from the deal): replayed through
@@ -135,6 +137,7 @@ def run(only: list[str], games: int, actions: int | None, budget: float | None, 
         hows: dict[str, int] = {}
         times: list[float] = []
         lost_runs: list[tuple[float, bool]] = []  # the games not won: seconds, analysed fully
+        open_ranges: list[tuple[bool, int]] = []  # undecided answers: deal proved winnable, width
         false = full = 0
         for i in range(games):
             g = random_game(name, variant, rng, actions or ACTIONS[name])
@@ -147,6 +150,10 @@ def run(only: list[str], games: int, actions: int | None, budget: float | None, 
             ends[end] = ends.get(end, 0) + 1
             statuses[a.status] = statuses.get(a.status, 0) + 1
             full += a.complete
+            if not a.complete:
+                low = -1 if a.last_winnable is None else a.last_winnable
+                high = a.length + 1 if a.first_lost is None else a.first_lost
+                open_ranges.append((a.from_start == "won", high - low - 1))
             if not g.is_won:
                 lost_runs.append((took, a.complete))
             f, how = check(g, a, reference, recheck * 2_000_000)
@@ -160,6 +167,11 @@ def run(only: list[str], games: int, actions: int | None, budget: float | None, 
         print(f"  ended: {ends}; answers: {statuses}", flush=True)
         print(f"  analysed fully {full} ({full / games:.0%}), undecided {games - full}; "
               f"false claims {false} (lost positions checked: {hows or 'none'})", flush=True)
+        if open_ranges:
+            print(f"  undecided answers: {len(open_ranges)}, the deal proved winnable in "
+                  f"{sum(w for w, _ in open_ranges)}; positions left open per answer: median "
+                  f"{quantile([float(k) for _, k in open_ranges], 0.5):g}, max "
+                  f"{max(k for _, k in open_ranges)}", flush=True)
         print(f"  seconds: median {quantile(times, 0.5):.2f}, p95 {quantile(times, 0.95):.2f}, "
               f"max {max(times):.2f}", flush=True)
         if lost_runs:

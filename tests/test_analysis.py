@@ -23,6 +23,7 @@ from positions import SPIDER_ONE_MOVE_FROM_A_LOSS
 from search import exhaustive, replays_to_win
 from test_klondike_solver import random_position
 
+from spider.core import analysis as analysis_module
 from spider.core.analysis import Analysis, analyse
 from spider.core.cards import card_code
 from spider.core.messages import MessageError
@@ -152,13 +153,49 @@ def test_past_an_undecided_position_it_walks_back_from_the_lost_end() -> None:
         proved_lost.add(k)
         return SolveResult("unsolvable", [], 1)
 
-    a = analyse(Line(60), 60.0, given_up=True, solver=solve)
+    a = analyse(Line(60), 60.0, given_up=True, solver=solve, clock=lambda: 0.0)
     assert (a.status, a.last_winnable, a.first_lost, a.losing_move) == ("losing_move", w, w + 1, f"a{w}")
     first = calls.index(next(k for k in calls if k in hard))  # the first one left undecided
-    walk = calls[first + 1:]
+    # then the won side's cheap probes from the deal on, up to the first one not won
+    assert calls[first + 1:first + 7] == [0, 1, 2, 4, 8, 16]
+    walk = calls[first + 7:]
     start = walk[0] + 1  # the smallest position proved lost before the walk
     assert start in proved_lost and start > 39
     assert walk == list(range(start - 1, w - 1, -1))  # one step at a time, down to the win
+
+
+def test_a_walk_that_takes_all_the_time_still_finds_the_won_side(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Positions 10-58 are never decided (each search runs until it is stopped), 59 and 60
+    are proved lost, 0-9 won at once. The walk back from 59 spends all the time left on 58;
+    before it, a few probes from the deal on (a small share of the budget, ``GALLOP``) prove
+    0-8 winnable, so the answer narrows the range from both ends. Without them nothing is
+    proved winnable."""
+
+    def run() -> tuple[Analysis, list[int]]:
+        now = [0.0]
+        calls: list[int] = []
+
+        def solve(g: Line, max_nodes: int, *, should_stop: Callable[[], bool]) -> SolveResult[str]:
+            k = len(g.done)
+            calls.append(k)
+            if k >= 59:
+                return SolveResult("unsolvable", [], 1)
+            if k >= 10:
+                while not should_stop():
+                    now[0] += 0.01
+                return SolveResult("unknown", [], 1)
+            return SolveResult("solved", ["win"], 1)
+
+        return analyse(Line(60), 10.0, given_up=True, solver=solve, clock=lambda: now[0]), calls
+
+    a, calls = run()
+    assert (a.status, a.from_start, a.last_winnable, a.first_lost) == ("undecided", "won", 8, 59)
+    assert calls[:3] == [60, 29, 0] and calls[-2:] == [59, 58]
+    assert set(a.undecided) <= set(range(9, 59)) and 58 in a.undecided
+    monkeypatch.setattr(analysis_module, "GALLOP", 0.0)
+    a, calls = run()
+    assert (a.status, a.from_start, a.last_winnable, a.first_lost) == ("undecided", "undecided", None, 59)
+    assert 0 not in calls
 
 
 def test_a_line_won_beyond_the_players_moves_moves_the_point_on() -> None:

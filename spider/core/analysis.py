@@ -29,10 +29,14 @@ with the positions proved lost remembered (below), each step searches only what 
 after it did not, and a winnable position next to proved-lost ones is found quickly, its
 search skipping them. A step left undecided ends the walk there: then the widest gap between
 the points tried is halved next, so one hard position does not hold the search up (and a
-position proved lost further back starts a walk from there). Two more shortcuts, both from
-the same fact: a position proved winnable proves every earlier one winnable, and when its
-winning line starts with the player's own next actions, the positions after those are
-winnable too.
+position proved lost further back starts a walk from there). Since a step of the walk may
+take all the time left, the first position left undecided, while none is proved winnable
+yet, first starts a few cheap probes from the deal on (0, 1, 2, 4, 8, … while they are won,
+together at most :data:`GALLOP` of the budget): early positions are often won within a few
+hundred positions, and an answer left undecided then still says that the deal could be won,
+and up to which move. Two more shortcuts, both from the same fact: a position proved
+winnable proves every earlier one winnable, and when its winning line starts with the
+player's own next actions, the positions after those are winnable too.
 
 **Honest.** ``losing_move`` is named only when position ``last_winnable`` is proved winnable
 by a line that replays to a win through the game's checked ``play()`` and position
@@ -96,6 +100,7 @@ Status = Literal["won", "lost_from_start", "losing_move", "winnable_at_end", "un
 FORMAT: Final = "spider-analysis"
 VERSION: Final = 1
 DEFAULT_MAX_NODES: Final = 500_000
+GALLOP: Final = 0.03  # of the budget: the won side's probes once a position is left undecided
 
 
 @dataclass(frozen=True)
@@ -322,6 +327,8 @@ def analyse(game: Any, budget_s: float, progress: Callable[[int, int], object] |
     done = 0
     walk = False  # a position has been left undecided: walk back from the lost end
     walked: set[int] = set()  # the steps of the walk (each tried once, next to a lost one)
+    gallop_end = -math.inf  # until then, the won side's probes: 0, 1, 2, 4, 8, ...
+    gallop = 0  # the next of them
 
     def estimate() -> int:
         gap = lost - won
@@ -347,6 +354,9 @@ def analyse(game: Any, budget_s: float, progress: Callable[[int, int], object] |
         share = left / max(1, estimate())
         if lost == n + 1 and n in candidates:
             k = n
+        elif clock() < gallop_end and won < gallop < lost and gallop not in tried:
+            k = gallop
+            share = gallop_end - clock()
         elif walk and won < lost - 1 <= n and lost - 1 not in walked:
             k = lost - 1
             walked.add(k)
@@ -367,6 +377,7 @@ def analyse(game: Any, budget_s: float, progress: Callable[[int, int], object] |
                 won, line = won + 1, line[1:]
             undecided = {u for u in undecided if u > won}
             tried = {t for t in tried if t > won}
+            gallop = max(won + 1, 2 * won)
         elif status == "unsolvable":
             undecided = {u for u in undecided if u < k}
             tried = {t for t in tried if t < k}
@@ -374,6 +385,9 @@ def analyse(game: Any, budget_s: float, progress: Callable[[int, int], object] |
         else:
             undecided.add(k)
             tried.add(k)
+            if not walk and won < 0:
+                # nothing proved winnable yet: first a few cheap probes from the deal on
+                gallop_end = clock() + GALLOP * budget_s
             walk = True
         if won >= lost:  # a solver contradicting itself: claim nothing
             return Analysis(game.game_name, n, ended, "undecided", undecided=tuple(sorted(undecided)),
