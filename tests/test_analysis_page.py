@@ -107,6 +107,8 @@ def test_every_outcome_has_its_sentence() -> None:
         "analysis.undecided.after": Analysis(**base, last_winnable=1, undecided=(2, 3)),
         "analysis.undecided.before": Analysis(**base, first_lost=2, undecided=(0, 1)),
         "analysis.undecided.none": Analysis(**base, undecided=(0, 1, 2, 3)),
+        "analysis.undecided.deal_range": Analysis(**base, last_winnable=0, first_lost=3, undecided=(1, 2)),
+        "analysis.undecided.deal_after": Analysis(**base, last_winnable=0, undecided=(1, 2, 3)),
         "analysis.won": Analysis(**{**base, "ended": "won", "from_start": "won"}, last_winnable=3),
     }
     for key, a in cases.items():
@@ -116,6 +118,7 @@ def test_every_outcome_has_its_sentence() -> None:
             assert "{" not in said.render(lang)
     losing = flow.summary(cases["analysis.losing"])
     assert losing.values["last"] == 1 and losing.values["n"] == 2
+    assert flow.summary(cases["analysis.undecided.deal_range"]).values == {"first": 3}
 
 
 def test_a_won_game_offers_its_replay_and_a_stuck_one_its_analysis() -> None:

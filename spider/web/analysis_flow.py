@@ -29,7 +29,8 @@ from ..core.registry import Solitaire, find_game
 from ..texts.keys import family
 from .session import Outcome, Session
 
-UNDECIDED: Final = family("analysis.undecided.{case}", case=("range", "after", "before", "none"))
+UNDECIDED: Final = family("analysis.undecided.{case}",
+                          case=("range", "after", "before", "none", "deal_range", "deal_after"))
 State = Literal["running", "done", "undecided"]
 
 
@@ -204,6 +205,10 @@ class AnalysisFlow:
         if status == "winnable_at_end":
             return Msg("analysis.winnable_at_end")
         last, first = a.last_winnable, a.first_lost
+        if last == 0:  # only the deal itself is proved winnable: no "up to move 0"
+            if first is not None:
+                return Msg(UNDECIDED(case="deal_range"), first=first)
+            return Msg(UNDECIDED(case="deal_after"))
         if last is not None and first is not None:
             return Msg(UNDECIDED(case="range"), last=last, first=first)
         if last is not None:

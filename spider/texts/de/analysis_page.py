@@ -23,6 +23,8 @@ TEXTS = {
     "analysis.undecided.after": "Nicht entschieden: Bis Zug {last} war das Spiel sicher noch zu gewinnen; ob es danach verloren war, ließ sich in der Zeit nicht klären.",
     "analysis.undecided.before": "Nicht entschieden: Nach Zug {first} war das Spiel sicher nicht mehr zu gewinnen; ob es davor zu gewinnen war, ließ sich in der Zeit nicht klären.",
     "analysis.undecided.none": "Nicht entschieden: In der Zeit ließ sich nicht klären, ob diese Verteilung zu gewinnen war.",
+    "analysis.undecided.deal_range": "Nicht entschieden: Die Verteilung war zu gewinnen, nach Zug {first} war das Spiel sicher nicht mehr zu gewinnen; dazwischen reichte die Zeit nicht.",
+    "analysis.undecided.deal_after": "Nicht entschieden: Die Verteilung war zu gewinnen; ob und wo das Spiel danach verloren ging, ließ sich in der Zeit nicht klären.",
     "analysis.over": "Dieses Spiel ist beendet (es wurde ausgewertet): „Neues Spiel“ oder „Gleiche Karten neu“ spielen weiter.",
     "analysis.line.own": "Dein Spiel",
     "analysis.line.win": "Gewinnweg ab Zug {n}",

@@ -23,6 +23,8 @@ TEXTS = {
     "analysis.undecided.after": "Not decided: up to move {last} the game could surely still be won; whether it was lost after that could not be settled in time.",
     "analysis.undecided.before": "Not decided: after move {first} the game surely could not be won any more; whether it could be won before that could not be settled in time.",
     "analysis.undecided.none": "Not decided: whether this deal could be won could not be settled in time.",
+    "analysis.undecided.deal_range": "Not decided: the deal could be won, after move {first} the game surely could not be won any more; in between there was not enough time.",
+    "analysis.undecided.deal_after": "Not decided: the deal could be won; whether and where the game was lost after that could not be settled in time.",
     "analysis.over": "This game is over (it was analysed): “New game” or “Same cards again” plays on.",
     "analysis.line.own": "Your game",
     "analysis.line.win": "Winning line from move {n}",
