@@ -47,3 +47,16 @@ def replays_to_win(game: Any, line: Iterable[Any]) -> bool:
     for move in line:
         g.play(move)
     return bool(g.is_won)
+
+
+def random_line(game: Any, rng: Any, n: int) -> list[Any]:
+    """The positions (copies) of a random line of up to ``n`` legal actions from ``game``."""
+    out = [game.copy()]
+    g = game.copy()
+    for _ in range(n):
+        moves = g.legal_moves()
+        if not moves or g.is_won:
+            break
+        g.play(rng.choice(moves))
+        out.append(g.copy())
+    return out

@@ -14,7 +14,7 @@ import random
 
 import pytest
 from klondike_positions import build
-from search import exhaustive, replays_to_win
+from search import exhaustive, random_line, replays_to_win
 
 from spider.core.cards import card_code
 from spider.klondike import Game, Move, SolveResult, solve
@@ -637,27 +637,14 @@ def test_a_draw_three_win_is_a_draw_one_win() -> None:
     assert seen.get((True, True), 0) >= 20, seen
 
 
-def relaxed_line(rng: random.Random) -> list[str]:
-    """The positions of a random line of play from a small random draw-3 position."""
-    g = Game.from_text(random_position(rng, 3, 4, buried=True, high=7, stock=9))
-    texts = [g.to_text()]
-    for _ in range(10):
-        moves = g.legal_moves()
-        if not moves or g.is_won:
-            break
-        g.play(rng.choice(moves))
-        texts.append(g.to_text())
-    return texts
-
-
 @pytest.mark.parametrize("turns", [(1, 1), (1, 1000)])
 def test_the_relaxation_takes_turns_and_agrees_with_the_unpruned_search(
         monkeypatch: pytest.MonkeyPatch, turns: tuple[int, int]) -> None:
     """``relaxation=True`` (the analysis's draw-3 solver): the draw-3 search and the draw-1
     search of the same position take turns (every new position; or the draw-1 one 1,000 at
-    a time), as the analysis walks back along a line, one set
-    of lost positions for the whole line (each proof makes the searches after it skip what
-    it proved, the draw-1 one's the draw-3 search too). Every answer is held against the
+    a time), as the analysis walks back along a line, one set of lost positions for the
+    whole line (each proof makes the searches after it skip what it proved, the draw-1
+    one's the draw-3 search too). Every answer is held against the
     reference, and an answer the draw-3 search gives alone is the same."""
     monkeypatch.setattr(solver_module, "TURN", turns[0])
     monkeypatch.setattr(solver_module, "RELAXED_TURN", turns[1])
@@ -666,8 +653,9 @@ def test_the_relaxation_takes_turns_and_agrees_with_the_unpruned_search(
     answers: dict[tuple[str, bool | None], int] = {}
     for _ in range(8):
         lost: set[bytes] = set()
-        for text in reversed(relaxed_line(rng)):
-            g = Game.from_text(text)
+        start = Game.from_text(random_position(rng, 3, 4, buried=True, high=7, stock=9))
+        for g in reversed(random_line(start, rng, 10)):
+            text = g.to_text()
             before = set(lost)
             r = solve(g, 100_000, peek=True, relaxation=True, lost=lost)
             ref = reference_frozen(g, 10_000)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from positions import build
-from search import exhaustive, replays_to_win
+from search import exhaustive, random_line, replays_to_win
 
 from spider import Game, Move, SolveResult, solve
 from spider.cards import SUIT_LETTERS, card_code, fresh_deck
@@ -378,19 +378,6 @@ def test_a_proved_loss_is_remembered_for_every_position_it_searched(seed: int) -
         assert len(lost) == first.nodes  # nothing new was searched
 
 
-def line_of(game: Game, rng: random.Random, n: int) -> list[Game]:
-    """The positions of a random line of up to ``n`` legal actions from ``game``."""
-    out = [game.copy()]
-    g = game.copy()
-    for _ in range(n):
-        moves = g.legal_moves()
-        if not moves or g.is_won:
-            break
-        g.play(rng.choice(moves))
-        out.append(g.copy())
-    return out
-
-
 def one_move_from_a_loss(rng: random.Random) -> tuple[Game, Move]:
     """Six runs removed, a row in the stock, K…2 of a seventh run in one column and its ace
     elsewhere, the last run's other three cards about the table. Spreading the cards over all
@@ -429,7 +416,7 @@ def test_one_set_of_lost_positions_for_a_whole_line_changes_no_answer(seed: int)
         after = game.copy()
         after.play(losing)
         lost: set[bytes] = set()
-        for g in reversed(line_of(game, rng, 6) + line_of(after, rng, 6)):
+        for g in reversed(random_line(game, rng, 6) + random_line(after, rng, 6)):
             with_set = solve(g, 5_000, lost=lost)
             alone = solve(g, 5_000)
             if "unknown" in (with_set.status, alone.status):
