@@ -675,13 +675,8 @@ def test_the_relaxation_takes_turns_and_agrees_with_the_unpruned_search(
     assert proofs["draw 3"] >= 3, (proofs, answers)
 
 
-def test_the_relaxation_proves_a_loss_the_draw_three_search_does_not_finish() -> None:
-    """Position 75 of a random game on ``K3-1399`` (``bench/analysis.py``'s draw-3 games):
-    the draw-3 search alone is undecided after 100,000 positions (it needs about 380,000);
-    as draw 1 it is lost after about 18,000, so with the relaxation the answer is
-    "unsolvable", proved by the draw-1 search (every key it leaves in ``lost`` is marked),
-    and asked again it is known at once."""
-    g = Game.from_text("""klondike 3
+# position 75 of a random game on ``K3-1399`` (``bench/analysis.py``'s draw-3 games)
+K3_1399_AT_75 = """klondike 3
 stock: 9H 2C JD TC 3S 2H QD 6C KH 3D 4C 8C TS 4H 7S 5D 7H 3C QC
 waste: 5C KD
 foundations: AS - 2D -
@@ -691,10 +686,83 @@ foundations: AS - 2D -
 4: #5H #KC #AH JC TH 9S 8D 7C 6D
 5: #8H #4D #KS 6H 5S
 6: QH JS TD 9C
-7: 8S 7D 6S""")
+7: 8S 7D 6S"""
+
+
+def test_the_relaxation_proves_a_loss_the_draw_three_search_does_not_finish() -> None:
+    """Position 75 of a random game on ``K3-1399`` (``bench/analysis.py``'s draw-3 games):
+    the draw-3 search alone is undecided after 100,000 positions (it needs about 380,000);
+    as draw 1 it is lost after about 18,000, so with the relaxation the answer is
+    "unsolvable", proved by the draw-1 search (every key it leaves in ``lost`` is marked),
+    and asked again it is known at once."""
+    g = Game.from_text(K3_1399_AT_75)
     assert solve(g, 100_000, peek=True).status == "unknown"
     lost: set[bytes] = set()
     r = solve(g, 100_000, peek=True, relaxation=True, lost=lost)
     assert r.status == "unsolvable" and r.nodes <= 100_000, r
     assert lost and all(k.endswith(b"\xfa") for k in lost)
     assert solve(g, 100_000, peek=True, relaxation=True, lost=lost) == SolveResult("unsolvable", [], 1)
+
+
+def test_the_growing_share_of_the_relaxation_makes_that_proof_smaller(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same position: with the draw-1 search's turns growing (``relaxed_turns``) the
+    proof costs both searches fewer positions together than with one turn each."""
+    g = Game.from_text(K3_1399_AT_75)
+    growing = solve(g, 400_000, peek=True, relaxation=True, lost=set())
+    monkeypatch.setattr(solver_module, "RELAXED_MOST", 1)
+    one_each = solve(g, 400_000, peek=True, relaxation=True, lost=set())
+    assert growing.status == one_each.status == "unsolvable"
+    assert growing.nodes < one_each.nodes, (growing.nodes, one_each.nodes)
+
+
+class _Scripted:
+    """Stands in for one of the two searches: ``steps`` yields ``turns`` times (logging its
+    name each time), then ends with ``status``."""
+
+    def __init__(self, name: str, turns: int, status: str, log: list[str]) -> None:
+        self.name, self.turns, self.status, self.log = name, turns, status, log
+        self.cross = False
+
+    def steps(self, start: object, lost: object, turn_nodes: int = 0):  # type: ignore[no-untyped-def]
+        for i in range(self.turns):
+            self.log.append(self.name)
+            yield i + 1
+        return self.status, [], self.turns
+
+
+def runs_of_draw_one(log: list[str]) -> list[int]:
+    """How many draw-1 turns came right after each draw-3 turn."""
+    runs: list[int] = []
+    for name in log:
+        if name == "3":
+            runs.append(0)
+        else:
+            runs[-1] += 1
+    return runs
+
+
+def test_the_relaxation_takes_more_turns_in_a_row_the_longer_neither_answers() -> None:
+    """After the draw-3 search's t-th turn the draw-1 one takes 1 + t // 2 turns in a row, at
+    most ``RELAXED_MOST``; its "unsolvable" ends both, and its "solved" only its own part."""
+    assert [solver_module.relaxed_turns(t) for t in range(1, 8)] == [1, 2, 2, 3, 3, 4, 4]
+    assert solver_module.relaxed_turns(10**6) == solver_module.RELAXED_MOST == 16
+
+    log: list[str] = []
+    exact, relaxed = _Scripted("3", 100, "unknown", log), _Scripted("1", 10**6, "unknown", log)
+    out = solver_module._with_relaxation(exact, relaxed, None, None, 10**9)  # type: ignore[arg-type]
+    assert out[0] == "unknown" and exact.cross
+    assert runs_of_draw_one(log)[:40] == [min(16, 1 + t // 2) for t in range(1, 41)]
+
+    log.clear()
+    relaxed = _Scripted("1", 20, "unsolvable", log)
+    exact = _Scripted("3", 100, "unknown", log)
+    out = solver_module._with_relaxation(exact, relaxed, None, None, 10**9)  # type: ignore[arg-type]
+    assert out[0] == "unsolvable"
+    assert log.count("1") == 20 and runs_of_draw_one(log) == [1, 2, 2, 3, 3, 4, 4, 1]
+
+    log.clear()
+    relaxed = _Scripted("1", 3, "solved", log)
+    exact = _Scripted("3", 10, "unknown", log)
+    out = solver_module._with_relaxation(exact, relaxed, None, None, 10**9)  # type: ignore[arg-type]
+    assert out[0] == "unknown" and runs_of_draw_one(log) == [1, 2, 0, 0, 0, 0, 0, 0, 0, 0]

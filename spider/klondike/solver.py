@@ -202,7 +202,9 @@ every talon card is in reach, reduction 1), every other move is the same, and a 
 changes nothing draw 1 keys. So a draw-1 search of the same position (with its own
 reductions, 6 included) takes turns with the draw-3 one: ``TURN`` new positions of the
 draw-3 search, then ``RELAXED_TURN`` of the draw-1 one (its positions cost about three
-times as much: most of what it expands waits for a talon card's cover and is no node).
+times as much: most of what it expands waits for a talon card's cover and is no node), and
+the longer neither has an answer, the more of those turns in a row (:func:`relaxed_turns`:
+1, 2, 2, 3, 3, ... up to ``RELAXED_MOST``, 16).
 The draw-3 search's answer stands as it is; the draw-1 search's "unsolvable" is a proof of
 loss too, and its "solved" (a draw-1 line) proves nothing, so then the draw-3 search goes
 on alone. Its keys go into ``lost`` marked apart (a byte no card has at their end), since a
@@ -210,8 +212,8 @@ position lost as draw 1 is lost as draw 3 whatever ``p`` is, but not the other w
 the draw-1 search reads only the marked keys, and the draw-3 search skips a position whose
 marked key is there. Measured on the analysis's draw-3 games (``docs/analysis.md``): where
 the draw-3 search needs hundreds of thousands of positions for a proof, the draw-1 one
-often needs tens of thousands, and an analysis of 36 s took 6 s; where the draw-1 search
-wins at once, its turns cost almost nothing.
+often needs tens of thousands, and an analysis of 36 s took 6 s (4.3 s with the growing
+turns); where the draw-1 search wins at once, its turns cost almost nothing.
 
 Cancellation: ``max_nodes`` bounds the work (a node is a distinct position put into the
 tables, about 150 bytes; a position waiting for its talon card's cover is not one, it lives
@@ -246,6 +248,7 @@ _BYTE: Final = [bytes((i,)) for i in range(256)]
 W_DOWN: Final = 2  # a face-down card weighs as much as two cards not yet up
 TURN: Final = 1024  # new positions one order finds before the other order takes its turn
 RELAXED_TURN: Final = 341  # the same for the draw-1 relaxation (its positions cost about 3x)
+RELAXED_MOST: Final = 16  # its turns in a row at most, once the draw-3 search has had 30
 COL_KEYS: Final = 200_000  # columns whose part of the key is remembered, at most
 _RANK: Final = [c % 13 for c in range(52)]  # 0 = ace
 _RED: Final = [c // 13 in (1, 2) for c in range(52)]
@@ -843,16 +846,27 @@ class _Relaxed(_Search):
         return super().key(cols, talon, p) + _RELAXED
 
 
+def relaxed_turns(turns: int) -> int:
+    """How many turns in a row the draw-1 relaxation takes after the draw-3 search's
+    ``turns``-th: 1, 2, 2, 3, 3, ... up to ``RELAXED_MOST``. The longer neither has an
+    answer, the likelier the position is lost as draw 1 too, and there the draw-1 proof is
+    the smaller one (several times, on the analysis's hardest draw-3 games); a position
+    won as draw 1 is usually won within its first turns, which end its part."""
+    return min(RELAXED_MOST, 1 + turns // 2)
+
+
 def _with_relaxation(exact: _Search, relaxed: _Relaxed, start: Start,
                      lost: set[bytes] | None, max_nodes: int) -> Outcome:
     """The draw-3 search and its draw-1 relaxation by turns (``TURN`` and ``RELAXED_TURN``
-    new positions): the draw-3 search's answer stands; the relaxation's "unsolvable" is a
+    new positions, the latter :func:`relaxed_turns` times in a row): the draw-3 search's
+    answer stands; the relaxation's "unsolvable" is a
     proof of loss too; once the relaxation is won (no proof: a draw-1 line) or stopped,
     the draw-3 search goes on alone. ``max_nodes`` counts the positions of both."""
     exact.cross = True
     main = exact.steps(start, lost)
     side: Generator[int, None, Outcome] | None = relaxed.steps(start, lost, turn_nodes=RELAXED_TURN)
     mine = theirs = 0
+    turns = 0  # the draw-3 search's turns so far
     while True:  # each first step looks at the start only: one already proved lost ends it
         try:
             mine = next(main)
@@ -861,7 +875,9 @@ def _with_relaxation(exact: _Search, relaxed: _Relaxed, start: Start,
             return status, path, nodes + theirs
         if side is not None:
             try:
-                theirs = next(side)
+                turns += 1
+                for _ in range(relaxed_turns(turns)):
+                    theirs = next(side)
             except StopIteration as done:
                 status, _, theirs = done.value
                 side = None
