@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Generator
 
 import pytest
 from klondike_positions import build
@@ -724,7 +725,8 @@ class _Scripted:
         self.name, self.turns, self.status, self.log = name, turns, status, log
         self.cross = False
 
-    def steps(self, start: object, lost: object, turn_nodes: int = 0):  # type: ignore[no-untyped-def]
+    def steps(self, start: object, lost: object,
+              turn_nodes: int = 0) -> Generator[int, None, tuple[str, list[object], int]]:
         for i in range(self.turns):
             self.log.append(self.name)
             yield i + 1

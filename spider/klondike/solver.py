@@ -243,6 +243,7 @@ _DOWN: Final = 64
 _SEP: Final = b"\xff"
 _TALON: Final = b"\xfe"
 _P: Final = b"\xfb"
+_P_CODE: Final = _P[0]
 _RELAXED: Final = b"\xfa"  # ends the key of a position searched as draw 1 for a draw-3 game
 _BYTE: Final = [bytes((i,)) for i in range(256)]
 W_DOWN: Final = 2  # a face-down card weighs as much as two cards not yet up
@@ -699,7 +700,7 @@ class _Search:
 
     # ------------------------------------------------------------------ the search
     def run(self, start: Start, lost: set[bytes] | None = None, depth_first: bool = False
-            ) -> tuple[str, list[tuple[Macro, list[Macro]]], int]:
+            ) -> Outcome:
         """Best-first and (if ``depth_first``) depth-first by turns; returns (status, path of
         (macro, autos), nodes)."""
         steps = self.steps(start, lost, depth_first)
@@ -725,8 +726,7 @@ class _Search:
             return "solved", [((-1, 0, 0, 0), autos0)], 1
         key0 = self.key(root[0], talon, p)
         known: set[bytes] | frozenset[bytes] = frozenset() if lost is None else lost
-        if key0 in known or (self.cross and (
-                key0[:-2] if key0[-2] == 251 else key0) + _RELAXED in known):
+        if key0 in known or (self.cross and _relaxed_key(key0) in known):
             return "unsolvable", [], 1
         if _blocked(root[0], fl, talon):
             if lost is not None:
@@ -790,7 +790,7 @@ class _Search:
                     if nkey in parent or nkey in known:
                         continue
                     # proved lost as draw 1 (the relaxation, module docstring): lost for any p
-                    if cross and (nkey[:-2] if nkey[-2] == 251 else nkey) + _RELAXED in known:
+                    if cross and _relaxed_key(nkey) in known:
                         continue
                     parent[nkey] = link
                     entry = nkey
@@ -844,6 +844,12 @@ class _Relaxed(_Search):
 
     def key(self, cols: tuple[bytes, ...], talon: bytes, p: int) -> bytes:
         return super().key(cols, talon, p) + _RELAXED
+
+
+def _relaxed_key(key: bytes) -> bytes:
+    """The marked draw-1 key of a draw-3 table key: the same without its ``p`` part (a key
+    never has ``_P`` second to last otherwise: talon cards, ``_TALON`` or column bytes)."""
+    return (key[:-2] if key[-2] == _P_CODE else key) + _RELAXED
 
 
 def relaxed_turns(turns: int) -> int:
