@@ -20,8 +20,9 @@ from spider.duel import ComputerDuel
 from spider.spider_game.foresight import Budget, strands
 from spider.spider_game.opponent import BUDGETS, LEVELS, MOVE_BUDGET, Opponent, evaluate, view_of
 
-# The same kind of search as the real levels, small enough for the test suite.
-SMALL = Budget(samples=2, nodes=300, gate=200, candidates=2)
+# The same kind of search as the real levels, small enough for the test suite (the strong
+# level's proposer looks as far ahead, so the secrecy tests cover its deeper search too).
+SMALL = Budget(samples=2, nodes=300, gate=200, candidates=2, depth=BUDGETS["strong"].depth)
 
 
 def player(level: str = "easy") -> Opponent:
@@ -240,6 +241,21 @@ def test_the_default_is_the_easy_player_and_a_bad_level_is_refused_with_a_senten
         assert caught.value.render("de") != caught.value.render("en")
     with pytest.raises(MessageError):
         Opponent.resume(Game.new(deal_id="S1-1"), "hard")
+
+
+@pytest.mark.parametrize(("deal_id", "depth"), [("S4-14", 5), ("S2-12", 5), ("S1-16", 3), ("S1-16", 5)])
+def test_a_stronger_level_proposes_with_its_budgets_look_ahead_for_the_suit_count(deal_id: str, depth: int
+                                                                                    ) -> None:
+    """With the solver never asked, a stronger level plays exactly the easy player's moves
+    at the depth its budget names for the deal's suit count (or the depth it was given);
+    on these deals looking 3 and 5 moves ahead part within 25 moves, so a wrong depth shows."""
+    quiet = Budget(samples=1, nodes=10, gate=0, depth=(3, 5, 5))
+    given = None if (deal_id, depth) != ("S1-16", 5) else 5
+    lines = [play_out(Game.new(deal_id=deal_id, duel=True), bot, limit=40)
+             for bot in (Opponent("strong", budget=quiet, depth=given), Opponent(depth=depth),
+                         Opponent(depth=8 - depth))]
+    assert lines[0] == lines[1] != lines[2]
+    assert (quiet.depth_at(1), quiet.depth_at(2), quiet.depth_at(4)) == (3, 5, 5)
 
 
 @pytest.mark.parametrize("level", ["medium", "strong"])

@@ -13,7 +13,8 @@ names the shuffle), not what the game marks as seen after an undo.
 How it decides (determinization)
 --------------------------------
 1. The *base move* is what the easy player would do from here (its look-ahead over the seen
-   cards, passed in as ``base``; see :mod:`spider.spider_game.opponent`), computed afresh at
+   cards, as many moves deep as the level's :attr:`Budget.depth` names for the suit count,
+   passed in as ``base``; see :mod:`spider.spider_game.opponent`), computed afresh at
    every decision so that nothing but the positions already passed is remembered. A base
    move that would strand the game (:func:`strands`: a row left in the stock and fewer than
    ten cards on the table) is replaced by :func:`spread`'s first.
@@ -65,12 +66,19 @@ from .solver import solve
 class Budget:
     """How hard a level thinks: ``samples`` imagined worlds per decision, ``nodes`` solver
     positions per search, the solver asked only while at most ``gate`` cards are unseen,
-    and at most ``candidates`` moves scored besides the base move."""
+    at most ``candidates`` moves scored besides the base move, and how many table moves
+    ahead the easy player looks when it proposes the base move, at one, two and four suits
+    (``depth``; the easy level's own is 3)."""
 
     samples: int
     nodes: int
     gate: int
     candidates: int = 3
+    depth: tuple[int, int, int] = (3, 3, 3)
+
+    def depth_at(self, suits: int) -> int:
+        """The proposer's look-ahead at ``suits`` suits (1, 2 or 4)."""
+        return self.depth[(1, 2, 4).index(suits)]
 
 
 def unseen_cards(seen: Seen) -> list[int]:

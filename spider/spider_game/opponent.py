@@ -63,9 +63,11 @@ Levels
 ------
 ``Opponent()`` is this player, the level ``"easy"`` (Leicht): every saved duel against it
 replays to the same moves. ``Opponent("medium")`` and ``Opponent("strong")`` (Mittel, Stark)
-play the easy player's moves too, but imagine the unseen cards many times over and let the
-full-knowledge solver overrule a move that loses where another wins
-(:mod:`spider.spider_game.foresight`); they differ only in how much they search. Any other
+play the easy player's moves too, looking further ahead at two and four suits (4 and 5
+moves instead of 3: :attr:`Budget.depth <spider.spider_game.foresight.Budget>`), but
+imagine the unseen cards many times over and let the full-knowledge solver overrule a move
+that loses where another wins (:mod:`spider.spider_game.foresight`); they differ only in
+how much they search. Any other
 level is refused with the message ``duel.opponent.level``.
 
 >>> from spider import Game
@@ -99,11 +101,12 @@ MOVE_BUDGET: Final = 1500  # actions in one game; far more than a game needs
 LEVELS: Final = OPPONENT_LEVELS  # "easy", "medium", "strong"
 
 # How hard the stronger levels think (see foresight.Budget): imagined worlds per decision,
-# solver positions per search, the most cards unseen at which the solver is asked, and the
-# most candidate moves scored besides the easy player's own. Tuned on S<n>-10001..10200.
+# solver positions per search, the most cards unseen at which the solver is asked, the
+# most candidate moves scored besides the easy player's own, and how many moves ahead the
+# easy player looks when it proposes, at 1, 2 and 4 suits. Tuned on S<n>-10001..10400.
 BUDGETS: Final = {
-    "medium": Budget(samples=3, nodes=1_000, gate=40, candidates=2),
-    "strong": Budget(samples=4, nodes=2_000, gate=200, candidates=3),
+    "medium": Budget(samples=3, nodes=1_000, gate=40, candidates=2, depth=(3, 4, 4)),
+    "strong": Budget(samples=4, nodes=2_000, gate=200, candidates=3, depth=(3, 5, 5)),
 }
 
 # The weights of :func:`evaluate`, tuned on deals S<n>-1001.. and S<n>-2001.. (not the
@@ -443,20 +446,22 @@ class Opponent:
 
     __slots__ = ("_base", "_dealing", "_plan", "_seen", "budget", "depth", "level", "moves_made", "reason")
 
-    def __init__(self, level: str = "easy", *, depth: int = DEPTH, budget: Budget | None = None) -> None:
+    def __init__(self, level: str = "easy", *, depth: int | None = None, budget: Budget | None = None
+                 ) -> None:
         self.level = check_level(level)
         self.budget = budget or BUDGETS.get(level)
-        self.depth = depth
+        # the look-ahead; ``None`` for a stronger level: its budget's, by the suit count
+        self.depth = DEPTH if depth is None and level == "easy" else depth
         self._seen: set[tuple[Any, ...]] = set()
         self._plan: list[tuple[_Step, tuple[tuple[int, ...], ...]]] = []
         self._dealing = False  # decided to deal: filling the empty columns first
         self.moves_made = 0
         self.reason: str | None = None  # why it finished: won, stuck, no_progress, budget
         # the stronger levels: the easy player proposes, the foresight may overrule it
-        self._base = None if level == "easy" else Opponent(depth=depth)
+        self._base = None if level == "easy" else Opponent(depth=depth or DEPTH)
 
     @classmethod
-    def resume(cls, game: Any, level: str = "easy", *, depth: int = DEPTH, budget: Budget | None = None
+    def resume(cls, game: Any, level: str = "easy", *, depth: int | None = None, budget: Budget | None = None
                ) -> Opponent:
         """The opponent after it has played ``game``'s line (from its starting position).
         The easy player thinks its way along the line again (it keeps plans); the stronger
@@ -519,14 +524,14 @@ class Opponent:
         move is :func:`~spider.spider_game.foresight.spread`'s. Only the position decides,
         so :meth:`resume` does the same."""
         base = self._base
-        assert base is not None
+        assert base is not None and self.budget is not None
+        view = view_of(game)
+        base.depth = self.depth or self.budget.depth_at(view.suits)
         proposal = base.next_move(game)
-        if proposal is not None:
-            view = view_of(game)
-            if strands(view, proposal):
-                base._plan.clear()
-                base._dealing = True
-                proposal = spread(view, proposal, base._seen)
+        if proposal is not None and strands(view, proposal):
+            base._plan.clear()
+            base._dealing = True
+            proposal = spread(view, proposal, base._seen)
         return proposal
 
     def _choose(self, view: View, won: bool) -> Move | None:
@@ -543,7 +548,7 @@ class Opponent:
             self._plan.clear()
         now = evaluate(view)
         root: _State = (view.up, view.down, view.done, now)
-        planner = _Planner(view, self._seen, self.depth)
+        planner = _Planner(view, self._seen, self.depth or DEPTH)
         if not self._dealing:
             plan = self._best_plan(planner, root, now)
             if plan:
