@@ -67,8 +67,7 @@ play the easy player's moves too, looking further ahead at two and four suits (4
 moves instead of 3: :attr:`Budget.depth <spider.spider_game.foresight.Budget>`), but
 imagine the unseen cards many times over and let the full-knowledge solver overrule a move
 that loses where another wins (:mod:`spider.spider_game.foresight`); they differ only in
-how much they search. Any other
-level is refused with the message ``duel.opponent.level``.
+how much they search. Any other level is refused with the message ``duel.opponent.level``.
 
 >>> from spider import Game
 >>> g = Game.new(deal_id="S1-1", duel=True)
