@@ -457,7 +457,7 @@ class Opponent:
         self.moves_made = 0
         self.reason: str | None = None  # why it finished: won, stuck, no_progress, budget
         # the stronger levels: the easy player proposes, the foresight may overrule it
-        self._base = None if level == "easy" else Opponent(depth=depth or DEPTH)
+        self._base = None if level == "easy" else Opponent(depth=depth)
 
     @classmethod
     def resume(cls, game: Any, level: str = "easy", *, depth: int | None = None, budget: Budget | None = None
