@@ -18,11 +18,24 @@ from spider import Game, Move
 from spider.core.messages import MessageError
 from spider.duel import ComputerDuel
 from spider.spider_game.foresight import Budget, strands
-from spider.spider_game.opponent import BUDGETS, LEVELS, MOVE_BUDGET, Opponent, evaluate, view_of
+from spider.spider_game.opponent import (
+    BUDGETS,
+    LEVELS,
+    MAX_DEPTH,
+    MOVE_BUDGET,
+    Opponent,
+    View,
+    _Planner,
+    _State,
+    evaluate,
+    view_of,
+)
 
 # The same kind of search as the real levels, small enough for the test suite (the strong
-# level's proposer looks as far ahead, so the secrecy tests cover its deeper search too).
-SMALL = Budget(samples=2, nodes=300, gate=200, candidates=2, depth=BUDGETS["strong"].depth)
+# level's proposer looks as far ahead, and further within a smaller reach, so the secrecy
+# tests cover its deeper search too).
+SMALL = Budget(samples=2, nodes=300, gate=200, candidates=2, depth=BUDGETS["strong"].depth,
+               reach=(0, 0, 5_000))
 
 
 def player(level: str = "easy") -> Opponent:
@@ -256,6 +269,61 @@ def test_a_stronger_level_proposes_with_its_budgets_look_ahead_for_the_suit_coun
                          Opponent(depth=8 - depth))]
     assert lines[0] == lines[1] != lines[2]
     assert (quiet.depth_at(1), quiet.depth_at(2), quiet.depth_at(4)) == (3, 5, 5)
+
+
+def planners_along(deal_id: str, moves: int) -> list[tuple[View, _State]]:
+    """The positions of the easy player's first ``moves`` moves on ``deal_id``, as the
+    planner's view and search root."""
+    g = Game.new(deal_id=deal_id, duel=True)
+    out: list[tuple[View, _State]] = []
+    for move in play_out(Game.new(deal_id=deal_id, duel=True), limit=moves):
+        view = view_of(g)
+        out.append((view, (view.up, view.down, view.done, evaluate(view))))
+        g.play(move)
+    return out
+
+
+@pytest.mark.parametrize("deal_id", ["S4-14", "S2-12"])
+def test_a_look_ahead_with_reach_goes_deeper_within_its_positions_and_answers_as_that_depth(deal_id: str
+                                                                                        ) -> None:
+    """With a ``reach`` the proposer looks further, one move at a time, and its answer is
+    exactly the plain search's at the depth it got to; a deeper search never visits more
+    positions than the reach, and where it would, the depth before stands."""
+    deeper = 0
+    for view, root in planners_along(deal_id, 12):
+        far = _Planner(view, set(), 3, reach=4_000)
+        answer = far.sequences(root)
+        plain = _Planner(view, set(), far.depth)
+        assert answer == plain.sequences(root) and far.nodes == plain.nodes
+        assert 3 <= far.depth <= MAX_DEPTH and (far.depth == 3 or far.nodes <= 4_000)
+        if far.depth < MAX_DEPTH:  # why it stopped: the next depth costs too much, or adds nothing
+            after = _Planner(view, set(), far.depth + 1)
+            after.sequences(root)
+            grows = far.depth > 3 and far.nodes ** 2 // nodes_at(view, root, far.depth - 1) > 4_000
+            assert after.nodes > 4_000 or after.nodes == far.nodes or grows
+        deeper += far.depth > 3
+        near = _Planner(view, set(), 3, reach=0)
+        assert near.sequences(root) == _Planner(view, set(), 3).sequences(root) and near.depth == 3
+    assert deeper >= 6  # most of these positions are narrow enough to look further
+
+
+def nodes_at(view: View, root: _State, depth: int) -> int:
+    """How many positions the plain search ``depth`` moves deep visits."""
+    planner = _Planner(view, set(), depth)
+    planner.sequences(root)
+    return planner.nodes
+
+
+def test_a_stronger_level_proposes_with_its_budgets_reach() -> None:
+    """The budget's ``reach`` is handed to the proposer for the deal's suit count: with the
+    solver never asked, Stark plays the easy player's moves with that reach, not without."""
+    quiet = Budget(samples=1, nodes=10, gate=0, depth=(3, 3, 3), reach=(0, 0, 3_000))
+    far = Opponent(depth=3)
+    far.reach = 3_000
+    lines = [play_out(Game.new(deal_id="S4-14", duel=True), bot, limit=40)
+             for bot in (Opponent("strong", budget=quiet), far, Opponent(depth=3))]
+    assert lines[0] == lines[1] != lines[2]
+    assert (quiet.reach_at(1), quiet.reach_at(2), quiet.reach_at(4)) == (0, 0, 3_000)
 
 
 @pytest.mark.parametrize("level", ["medium", "strong"])

@@ -13,11 +13,12 @@ names the shuffle), not what the game marks as seen after an undo.
 How it decides (determinization)
 --------------------------------
 1. The *base move* is what the easy player would do from here (its look-ahead over the seen
-   cards, as many moves deep as the level's :attr:`Budget.depth` names for the suit count,
-   passed in as ``base``; see :mod:`spider.spider_game.opponent`), computed afresh at
-   every decision so that nothing but the positions already passed is remembered. A base
-   move that would strand the game (:func:`strands`: a row left in the stock and fewer than
-   ten cards on the table) is replaced by :func:`spread`'s first.
+   cards, as many moves deep as the level's :attr:`Budget.depth` names for the suit count
+   and deeper while :attr:`Budget.reach` allows, passed in as ``base``; see
+   :mod:`spider.spider_game.opponent`), computed afresh at every decision so that nothing
+   but the positions already passed is remembered. A base move that would strand the game
+   (:func:`strands`: a row left in the stock and fewer than ten cards on the table) is
+   replaced by :func:`spread`'s first.
 2. It deals the unseen cards at random into the face-down places and the stock,
    ``samples`` times (:func:`imagine`): each such *world* is a complete deal that agrees with
    everything seen. The shuffle is the house's SplitMix64 Fisher–Yates, seeded by a SHA-256
@@ -66,19 +67,27 @@ from .solver import solve
 class Budget:
     """How hard a level thinks: ``samples`` imagined worlds per decision, ``nodes`` solver
     positions per search, the solver asked only while at most ``gate`` cards are unseen,
-    at most ``candidates`` moves scored besides the base move, and how many table moves
+    at most ``candidates`` moves scored besides the base move, how many table moves
     ahead the easy player looks when it proposes the base move, at one, two and four suits
-    (``depth``; the easy level's own is 3)."""
+    (``depth``; the easy level's own is 3), and how many positions it may visit beyond that
+    to look further still where the position is narrow enough (``reach``, per suit count;
+    counted in positions, never in time, so every machine plays the same moves)."""
 
     samples: int
     nodes: int
     gate: int
     candidates: int = 3
     depth: tuple[int, int, int] = (3, 3, 3)
+    reach: tuple[int, int, int] = (0, 0, 0)
 
     def depth_at(self, suits: int) -> int:
         """The proposer's look-ahead at ``suits`` suits (1, 2 or 4)."""
         return self.depth[(1, 2, 4).index(suits)]
+
+    def reach_at(self, suits: int) -> int:
+        """How many positions the proposer may visit to look further ahead than
+        :meth:`depth_at` at ``suits`` suits, one move deeper at a time (0: no further)."""
+        return self.reach[(1, 2, 4).index(suits)]
 
 
 def unseen_cards(seen: Seen) -> list[int]:

@@ -64,10 +64,12 @@ Levels
 ``Opponent()`` is this player, the level ``"easy"`` (Leicht): every saved duel against it
 replays to the same moves. ``Opponent("medium")`` and ``Opponent("strong")`` (Mittel, Stark)
 play the easy player's moves too, looking further ahead at two and four suits (4 and 5
-moves instead of 3: :attr:`Budget.depth <spider.spider_game.foresight.Budget>`), but
-imagine the unseen cards many times over and let the full-knowledge solver overrule a move
-that loses where another wins (:mod:`spider.spider_game.foresight`); they differ only in
-how much they search. Any other level is refused with the message ``duel.opponent.level``.
+moves instead of 3: :attr:`Budget.depth <spider.spider_game.foresight.Budget>`; Stark
+further still, one move at a time, while the deeper search stays within a number of
+positions: :attr:`Budget.reach <spider.spider_game.foresight.Budget>`), but imagine the
+unseen cards many times over and let the full-knowledge solver overrule a move that loses
+where another wins (:mod:`spider.spider_game.foresight`); they differ only in how much
+they search. Any other level is refused with the message ``duel.opponent.level``.
 
 >>> from spider import Game
 >>> g = Game.new(deal_id="S1-1", duel=True)
@@ -96,16 +98,18 @@ from .moves import Move
 from .seen import Seen, Table, seen_of
 
 DEPTH: Final = 3
+MAX_DEPTH: Final = 9  # the deepest look-ahead a position-budgeted search goes to
 MOVE_BUDGET: Final = 1500  # actions in one game; far more than a game needs
 LEVELS: Final = OPPONENT_LEVELS  # "easy", "medium", "strong"
 
 # How hard the stronger levels think (see foresight.Budget): imagined worlds per decision,
 # solver positions per search, the most cards unseen at which the solver is asked, the
-# most candidate moves scored besides the easy player's own, and how many moves ahead the
-# easy player looks when it proposes, at 1, 2 and 4 suits. Tuned on S<n>-10001..10400.
+# most candidate moves scored besides the easy player's own, how many moves ahead the
+# easy player looks when it proposes, at 1, 2 and 4 suits, and how many positions it may
+# visit to look further still. Tuned on S<n>-10001..10400.
 BUDGETS: Final = {
     "medium": Budget(samples=3, nodes=1_000, gate=40, candidates=2, depth=(3, 4, 4)),
-    "strong": Budget(samples=4, nodes=2_000, gate=200, candidates=3, depth=(3, 5, 5)),
+    "strong": Budget(samples=4, nodes=2_000, gate=200, candidates=3, depth=(3, 5, 5), reach=(0, 0, 60_000)),
 }
 
 # The weights of :func:`evaluate`, tuned on deals S<n>-1001.. and S<n>-2001.. (not the
@@ -290,23 +294,51 @@ def _priority(view: View, src: int, dst: int, k: int) -> int:
     return 4
 
 
+class _OutOfPositions(Exception):
+    """A deeper look-ahead would visit more positions than allowed."""
+
+
 class _Planner:
     """One turn's search from a position (see the module docstring)."""
 
-    def __init__(self, view: View, seen: set[tuple[Any, ...]], depth: int) -> None:
+    def __init__(self, view: View, seen: set[tuple[Any, ...]], depth: int, reach: int = 0) -> None:
         self.view = view
         self.seen = seen
         self.depth = depth
+        self.reach = reach
         self.reached: dict[tuple[Any, ...], int] = {}
+        self.nodes = 0
+        self.cap = 0
 
     def fresh(self, state: _State, revealed: bool) -> bool:
         """May a plan end here? After a reveal, always; else only in a position not yet
         been in (so the opponent never goes round in circles)."""
         return revealed or (state[0], state[1], self.view.rows) not in self.seen
 
-    # -- single moves, up to ``depth`` of them
+    # -- single moves, up to ``depth`` of them; further while ``reach`` allows
     def sequences(self, root: _State) -> tuple[int, tuple[_Step, ...]]:
-        return self._dfs(root, 0, None)
+        """The best sequence of single moves from ``root``, looking ``depth`` moves ahead;
+        with a ``reach``, again one move deeper at a time while the deeper search visits at
+        most ``reach`` positions (a search that would visit more is abandoned, and one
+        whose cost, by the growth from the last depth, would exceed it is not started).
+        Afterwards :attr:`depth` is the depth the answer was found at, and :attr:`nodes`
+        the positions that search visited."""
+        best = self._dfs(root, 0, None)
+        before, used = 0, self.nodes
+        while self.reach and self.depth < MAX_DEPTH and used > before:
+            if before and used * used // before > self.reach:
+                break
+            self.depth += 1
+            self.reached = {}
+            before, self.nodes, self.cap = used, 0, self.reach
+            try:
+                best = self._dfs(root, 0, None)
+            except _OutOfPositions:
+                self.depth, self.nodes = self.depth - 1, before
+                break
+            used = self.nodes
+        self.cap = 0
+        return best
 
     def _dfs(self, state: _State, depth: int, back: _Step | None) -> tuple[int, tuple[_Step, ...]]:
         best: tuple[int, tuple[_Step, ...]] = (_NONE, ())
@@ -319,6 +351,9 @@ class _Planner:
             if step == back or (last and not _progress(state, *step)):
                 continue
             child, revealed = _apply(state, *step)
+            self.nodes += 1
+            if self.cap and self.nodes > self.cap:
+                raise _OutOfPositions
             value = child[3] - W_MOVE * (depth + 1) if self.fresh(child, revealed) else _NONE
             path: tuple[_Step, ...] = (step,)
             if not revealed and not last:
@@ -443,7 +478,8 @@ class Opponent:
     continues with the same moves.
     """
 
-    __slots__ = ("_base", "_dealing", "_plan", "_seen", "budget", "depth", "level", "moves_made", "reason")
+    __slots__ = ("_base", "_dealing", "_plan", "_seen", "budget", "depth", "level", "moves_made", "reach",
+                 "reason")
 
     def __init__(self, level: str = "easy", *, depth: int | None = None, budget: Budget | None = None
                  ) -> None:
@@ -451,6 +487,7 @@ class Opponent:
         self.budget = budget or BUDGETS.get(level)
         # the look-ahead; ``None`` for a stronger level: its budget's, by the suit count
         self.depth = DEPTH if depth is None and level == "easy" else depth
+        self.reach = 0  # positions a deeper look-ahead may visit beyond ``depth`` (0: none)
         self._seen: set[tuple[Any, ...]] = set()
         self._plan: list[tuple[_Step, tuple[tuple[int, ...], ...]]] = []
         self._dealing = False  # decided to deal: filling the empty columns first
@@ -526,6 +563,7 @@ class Opponent:
         assert base is not None and self.budget is not None
         view = view_of(game)
         base.depth = self.depth or self.budget.depth_at(view.suits)
+        base.reach = self.budget.reach_at(view.suits)
         proposal = base.next_move(game)
         if proposal is not None and strands(view, proposal):
             base._plan.clear()
@@ -547,7 +585,7 @@ class Opponent:
             self._plan.clear()
         now = evaluate(view)
         root: _State = (view.up, view.down, view.done, now)
-        planner = _Planner(view, self._seen, self.depth or DEPTH)
+        planner = _Planner(view, self._seen, self.depth or DEPTH, self.reach)
         if not self._dealing:
             plan = self._best_plan(planner, root, now)
             if plan:
