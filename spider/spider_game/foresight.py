@@ -62,6 +62,8 @@ from .moves import Move
 from .seen import Seen, seen_of
 from .solver import solve
 
+_SUITS = (1, 2, 4)  # the suit counts a budget's per-suit values are given for, in order
+
 
 @dataclass(frozen=True, slots=True)
 class Budget:
@@ -82,12 +84,12 @@ class Budget:
 
     def depth_at(self, suits: int) -> int:
         """The proposer's look-ahead at ``suits`` suits (1, 2 or 4)."""
-        return self.depth[(1, 2, 4).index(suits)]
+        return self.depth[_SUITS.index(suits)]
 
     def reach_at(self, suits: int) -> int:
         """How many positions the proposer may visit to look further ahead than
         :meth:`depth_at` at ``suits`` suits, one move deeper at a time (0: no further)."""
-        return self.reach[(1, 2, 4).index(suits)]
+        return self.reach[_SUITS.index(suits)]
 
 
 def unseen_cards(seen: Seen) -> list[int]:
