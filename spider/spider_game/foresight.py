@@ -58,11 +58,10 @@ from typing import Any
 from ..core.shuffle import SplitMix64
 from .deck import COLUMNS, DEAL_SIZE, RUN, fresh_deck
 from .game import Game
+from .info import VARIANTS
 from .moves import Move
 from .seen import Seen, seen_of
 from .solver import solve
-
-_SUITS = (1, 2, 4)  # the suit counts a budget's per-suit values are given for, in order
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,12 +83,12 @@ class Budget:
 
     def depth_at(self, suits: int) -> int:
         """The proposer's look-ahead at ``suits`` suits (1, 2 or 4)."""
-        return self.depth[_SUITS.index(suits)]
+        return self.depth[VARIANTS.index(suits)]
 
     def reach_at(self, suits: int) -> int:
         """How many positions the proposer may visit to look further ahead than
         :meth:`depth_at` at ``suits`` suits, one move deeper at a time (0: no further)."""
-        return self.reach[_SUITS.index(suits)]
+        return self.reach[VARIANTS.index(suits)]
 
 
 def unseen_cards(seen: Seen) -> list[int]:
