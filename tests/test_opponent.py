@@ -35,7 +35,7 @@ from spider.spider_game.opponent import (
 # level's proposer looks as far ahead, and further within a smaller reach, so the secrecy
 # tests cover its deeper search too).
 SMALL = Budget(samples=2, nodes=300, gate=200, candidates=2, depth=BUDGETS["strong"].depth,
-               reach=(0, 0, 5_000))
+               reach=(0, 0, 5_000), weigh=BUDGETS["strong"].weigh)
 
 
 def player(level: str = "easy") -> Opponent:
@@ -323,6 +323,26 @@ def test_a_stronger_level_proposes_with_its_budgets_reach() -> None:
              for bot in (Opponent("strong", budget=quiet), far, Opponent(depth=3))]
     assert lines[0] == lines[1] != lines[2]
     assert (quiet.reach_at(1), quiet.reach_at(2), quiet.reach_at(4)) == (0, 0, 3_000)
+
+
+def test_weighing_plans_changes_the_choice_and_none_or_one_plan_weighed_is_the_plain_choice() -> None:
+    """Weighing the best plans by imagined turned-up cards is handed to the proposer by the
+    budget for the suit count; weighing 0 or 1 plan plays exactly the plain choice, weighing
+    5 plays other moves on this deal (so the weighing is not a no-op), and the same ones
+    twice."""
+    def weighing(n: int) -> Opponent:
+        bot = Opponent(depth=3)
+        bot.weigh = n
+        return bot
+
+    quiet = Budget(samples=1, nodes=10, gate=0, depth=(3, 3, 3), weigh=(0, 0, 5))
+    plain, one, five, again, stark = (
+        play_out(Game.new(deal_id="S4-14", duel=True), bot, limit=40)
+        for bot in (weighing(0), weighing(1), weighing(5), weighing(5), Opponent("strong", budget=quiet)))
+    assert plain == one != five == again == stark
+    assert (quiet.weigh_at(1), quiet.weigh_at(2), quiet.weigh_at(4)) == (0, 0, 5)
+    assert BUDGETS["strong"].weigh_at(4) > 1
+    assert BUDGETS["strong"].weigh_at(2) == BUDGETS["medium"].weigh_at(4) == 0
 
 
 @pytest.mark.parametrize("level", ["medium", "strong"])

@@ -14,7 +14,8 @@ How it decides (determinization)
 --------------------------------
 1. The *base move* is what the easy player would do from here (its look-ahead over the seen
    cards, as many moves deep as the level's :attr:`Budget.depth` names for the suit count
-   and deeper while :attr:`Budget.reach` allows, passed in as ``base``; see
+   and deeper while :attr:`Budget.reach` allows, its best plans weighed by imagined
+   turned-up cards where :attr:`Budget.weigh` says so, passed in as ``base``; see
    :mod:`spider.spider_game.opponent`), computed afresh at every decision so that nothing
    but the positions already passed is remembered. A base move that would strand the game
    (:func:`strands`: a row left in the stock and fewer than ten cards on the table) is
@@ -72,7 +73,9 @@ class Budget:
     ahead the easy player looks when it proposes the base move, at one, two and four suits
     (``depth``; the easy level's own is 3), and how many positions it may visit beyond that
     to look further still where the position is narrow enough (``reach``, per suit count;
-    counted in positions, never in time, so every machine plays the same moves)."""
+    counted in positions, never in time, so every machine plays the same moves), and how
+    many of its best plans it weighs by what the cards they turn up could bring (``weigh``,
+    per suit count; 0 or 1: none, see :mod:`spider.spider_game.opponent`)."""
 
     samples: int
     nodes: int
@@ -80,6 +83,7 @@ class Budget:
     candidates: int = 3
     depth: tuple[int, int, int] = (3, 3, 3)
     reach: tuple[int, int, int] = (0, 0, 0)
+    weigh: tuple[int, int, int] = (0, 0, 0)
 
     def depth_at(self, suits: int) -> int:
         """The proposer's look-ahead at ``suits`` suits (1, 2 or 4)."""
@@ -89,6 +93,11 @@ class Budget:
         """How many positions the proposer may visit to look further ahead than
         :meth:`depth_at` at ``suits`` suits, one move deeper at a time (0: no further)."""
         return self.reach[VARIANTS.index(suits)]
+
+    def weigh_at(self, suits: int) -> int:
+        """How many of the proposer's best plans are weighed by imagined turned-up cards at
+        ``suits`` suits (0 or 1: none; the best by the score is played)."""
+        return self.weigh[VARIANTS.index(suits)]
 
 
 def unseen_cards(seen: Seen) -> list[int]:

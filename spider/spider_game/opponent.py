@@ -31,8 +31,9 @@ of its own suit), so the search stays small.
   won, when no move is legal, or after :data:`MOVE_BUDGET` actions.
 
 Every plan ends in a position it has never been in (as seen: the columns and the stock's
-rows), or turns a card up, so it cannot go round in circles. It uses no randomness: the
-same deal gives the same moves on every device, so the page can replay it.
+rows), or turns a card up, so it cannot go round in circles. It uses no randomness (the
+weighing below draws from a generator seeded by what is seen): the same deal gives the
+same moves on every device, so the page can replay it.
 
 The score of a position (:func:`evaluate`; weights below): +400 per run removed; −60 per
 face-down card; for the empty columns 40, 70, 90, … (each one more is worth less); +24 per
@@ -59,6 +60,16 @@ A chosen plan is played to its end: no move of it depends on a card it turns up 
 reveal a plan only puts parked cards back). If the table is not as the plan expected (the
 page played something else), it plans again.
 
+Weighing the best plans (Stark at four suits: ``weigh``, set from
+:attr:`Budget.weigh <spider.spider_game.foresight.Budget>`). The score gives a turned-up
+card no value of its own, so a plan that turns one up where nothing can follow looks as
+good as one that opens the way to more. With ``weigh`` above 1, the best plans (at most
+that many, by the score and the ties above) are weighed again: each card a plan turns up
+is drawn :data:`WEIGH_CARDS` times from the cards not yet seen (the house's SplitMix64,
+seeded by the position as seen and the plan, so every device draws the same), the
+position after each draw is searched :data:`WEIGH_DEPTH` moves further, and the plan whose
+positions reach the highest sum of scores is played (ties to the order above).
+
 Levels
 ------
 ``Opponent()`` is this player, the level ``"easy"`` (Leicht): every saved duel against it
@@ -66,7 +77,8 @@ replays to the same moves. ``Opponent("medium")`` and ``Opponent("strong")`` (Mi
 play the easy player's moves too, looking further ahead at two and four suits (4 and 5
 moves instead of 3: :attr:`Budget.depth <spider.spider_game.foresight.Budget>`; Stark
 further still, one move at a time, while the deeper search stays within a number of
-positions: :attr:`Budget.reach <spider.spider_game.foresight.Budget>`), but imagine the
+positions: :attr:`Budget.reach <spider.spider_game.foresight.Budget>`, and weighing its
+best plans by the cards they could turn up), but imagine the
 unseen cards many times over and let the full-knowledge solver overrule a move that loses
 where another wins (:mod:`spider.spider_game.foresight`); they differ only in how much
 they search. Any other level is refused with the message ``duel.opponent.level``.
@@ -91,8 +103,9 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..core.messages import MessageError, Msg
+from ..core.shuffle import SplitMix64
 from .deck import COLUMNS, RUN
-from .foresight import Budget, advise, spread, strands
+from .foresight import Budget, advise, seed_of, spread, strands, unseen_cards
 from .info import OPPONENT_LEVELS
 from .moves import Move
 from .seen import Seen, Table, seen_of
@@ -109,8 +122,13 @@ LEVELS: Final = OPPONENT_LEVELS  # "easy", "medium", "strong"
 # visit to look further still. Tuned on S<n>-10001..10400.
 BUDGETS: Final = {
     "medium": Budget(samples=3, nodes=1_000, gate=40, candidates=2, depth=(3, 4, 4)),
-    "strong": Budget(samples=4, nodes=2_000, gate=200, candidates=3, depth=(3, 5, 5), reach=(0, 0, 60_000)),
+    "strong": Budget(samples=4, nodes=2_000, gate=200, candidates=3, depth=(3, 5, 5), reach=(0, 0, 60_000),
+                     weigh=(0, 0, 5)),
 }
+# Weighing a plan (Budget.weigh): how many cards are imagined for each card it turns up, and
+# how many moves ahead the position after each is searched.
+WEIGH_CARDS: Final = 10
+WEIGH_DEPTH: Final = 4
 
 # The weights of :func:`evaluate`, tuned on deals S<n>-1001.. and S<n>-2001.. (not the
 # benchmark's S<n>-1..500).
@@ -479,7 +497,7 @@ class Opponent:
     """
 
     __slots__ = ("_base", "_dealing", "_plan", "_seen", "budget", "depth", "level", "moves_made", "reach",
-                 "reason")
+                 "reason", "weigh")
 
     def __init__(self, level: str = "easy", *, depth: int | None = None, budget: Budget | None = None
                  ) -> None:
@@ -488,6 +506,7 @@ class Opponent:
         # the look-ahead; ``None`` for a stronger level: its budget's, by the suit count
         self.depth = DEPTH if depth is None and level == "easy" else depth
         self.reach = 0  # positions a deeper look-ahead may visit beyond ``depth`` (0: none)
+        self.weigh = 0  # how many of the best plans to weigh by imagined turned-up cards
         self._seen: set[tuple[Any, ...]] = set()
         self._plan: list[tuple[_Step, tuple[tuple[int, ...], ...]]] = []
         self._dealing = False  # decided to deal: filling the empty columns first
@@ -564,6 +583,7 @@ class Opponent:
         view = view_of(game)
         base.depth = self.depth or self.budget.depth_at(view.suits)
         base.reach = self.budget.reach_at(view.suits)
+        base.weigh = self.budget.weigh_at(view.suits)
         proposal = base.next_move(game)
         if proposal is not None and strands(view, proposal):
             base._plan.clear()
@@ -614,14 +634,54 @@ class Opponent:
                 found = planner.dig(root, col)
                 if found is not None:
                     candidates.append((found[0], found[1]))
-        best: tuple[tuple[int, int, int], list[_Step]] | None = None
+        ranked: list[tuple[tuple[int, int, int], list[_Step]]] = []
         for value, steps in candidates:
-            if value <= now:
-                continue
-            key = (value, -_priority(planner.view, *steps[0]), -len(steps))
-            if best is None or key > best[0]:
-                best = (key, steps)
-        return [] if best is None else best[1]
+            if value > now:
+                ranked.append(((value, -_priority(planner.view, *steps[0]), -len(steps)), steps))
+        # the stable sort keeps the first of equal keys first, as the plain choice did
+        ranked.sort(key=lambda c: c[0], reverse=True)
+        if not ranked:
+            return []
+        top: list[tuple[tuple[int, int, int], list[_Step]]] = []
+        for key, steps in ranked:
+            if len(top) == self.weigh:
+                break
+            if all(steps != other for _, other in top):
+                top.append((key, steps))
+        if len(top) < 2:
+            return ranked[0][1]
+        return max(top, key=lambda c: (self._weighed(planner.view, root, c[1]), c[0]))[1]
+
+    def _weighed(self, view: View, root: _State, steps: list[_Step]) -> int:
+        """What a plan is worth once the cards it turns up are known, as far as the player
+        can tell: each card it turns up (unknown to the search) is drawn from the cards not
+        yet seen, :data:`WEIGH_CARDS` times (a generator seeded by the position as seen and
+        the plan), and the position after it is searched :data:`WEIGH_DEPTH` moves further;
+        the sum of the best values found (a plan that turns nothing up counts its one
+        position that many times), less the plan's moves."""
+        state = root
+        for step in steps:
+            state, _ = _apply(state, *step)
+        up, down, done, _ = state
+        holes = [i for i in range(COLUMNS) if up[i] and up[i][0] == UNKNOWN]
+        unseen = unseen_cards(view)
+        seed = seed_of(view)
+        for src, dst, k in steps:
+            seed = (seed * 1_000_003 + src * 10_000 + dst * 100 + k) & (2**64 - 1)
+        rng = SplitMix64(seed)
+        total = 0
+        for _ in range(WEIGH_CARDS if holes else 1):
+            ups = list(up)
+            pool = list(unseen)
+            for i in holes:
+                card = pool.pop(rng.below(len(pool)))
+                ups[i] = tuple(card if c == UNKNOWN else c for c in ups[i])
+            after = Seen(tuple(ups), down, view.rows, view.suits, view.runs)
+            score = (W_RUN * done + W_EMPTY[sum(1 for u in after.up if not u)]
+                     + sum(_column_score(u, d) for u, d in zip(after.up, down, strict=True)))
+            value, _ = _Planner(after, self._seen, WEIGH_DEPTH).sequences((after.up, down, done, score))
+            total += max(score, value) * (1 if holes else WEIGH_CARDS)
+        return total - W_MOVE * len(steps) * WEIGH_CARDS
 
     def _start(self, root: _State, steps: list[_Step]) -> Move:
         """Keep the plan's later moves, each with the columns it expects to find."""
