@@ -106,6 +106,18 @@ def test_a_long_column_is_dense_and_its_exposed_card_readable(
     expect(long_col).to_have_attribute("data-dense", "true")
     expect(column(page, 2)).not_to_have_attribute("data-dense", "true")
     exposed = long_col.locator('[data-card="7H"]')
+    # The column was dense before the rotation too: wait for the layout after it (a resize
+    # observer lays the columns out again), i.e. until the exposed card lies within the
+    # board as the layout promises; a loaded machine may take a few frames.
+    page.wait_for_function(
+        """() => {
+            const card = document.querySelector('#board [data-col="1"] [data-card="7H"]');
+            const board = document.getElementById('board');
+            return !!card && !!board
+                && card.getBoundingClientRect().bottom <= board.getBoundingClientRect().bottom + 0.5;
+        }"""
+    )
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     box = exposed.bounding_box()
     size = page.viewport_size
     assert box is not None and size is not None
