@@ -677,8 +677,8 @@ class Opponent:
                 card = pool.pop(rng.below(len(pool)))
                 ups[i] = tuple(card if c == UNKNOWN else c for c in ups[i])
             after = Seen(tuple(ups), down, view.rows, view.suits, view.runs)
-            score = (W_RUN * done + W_EMPTY[sum(1 for u in after.up if not u)]
-                     + sum(_column_score(u, d) for u, d in zip(after.up, down, strict=True)))
+            # ``after`` keeps the runs removed before the plan; the plan's own count apart.
+            score = evaluate(after) + W_RUN * (done - view.done)
             value, _ = _Planner(after, self._seen, WEIGH_DEPTH).sequences((after.up, down, done, score))
             total += max(score, value) * (1 if holes else WEIGH_CARDS)
         return total - W_MOVE * len(steps) * WEIGH_CARDS
