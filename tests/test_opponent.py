@@ -341,8 +341,9 @@ def test_weighing_plans_changes_the_choice_and_none_or_one_plan_weighed_is_the_p
         for bot in (weighing(0), weighing(1), weighing(5), weighing(5), Opponent("strong", budget=quiet)))
     assert plain == one != five == again == stark
     assert (quiet.weigh_at(1), quiet.weigh_at(2), quiet.weigh_at(4)) == (0, 0, 5)
-    assert BUDGETS["strong"].weigh_at(4) > 1
-    assert BUDGETS["strong"].weigh_at(2) == BUDGETS["medium"].weigh_at(4) == 0
+    assert BUDGETS["strong"].weigh_at(4) > 1 and BUDGETS["strong"].weigh_at(2) > 1
+    assert BUDGETS["strong"].weigh_at(1) == 0
+    assert BUDGETS["medium"].weigh_at(2) == BUDGETS["medium"].weigh_at(4) == 0
 
 
 @pytest.mark.parametrize("level", ["medium", "strong"])

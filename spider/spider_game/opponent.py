@@ -60,7 +60,7 @@ A chosen plan is played to its end: no move of it depends on a card it turns up 
 reveal a plan only puts parked cards back). If the table is not as the plan expected (the
 page played something else), it plans again.
 
-Weighing the best plans (Stark at four suits: ``weigh``, set from
+Weighing the best plans (Stark at two and four suits: ``weigh``, set from
 :attr:`Budget.weigh <spider.spider_game.foresight.Budget>`). The score gives a turned-up
 card no value of its own, so a plan that turns one up where nothing can follow looks as
 good as one that opens the way to more. With ``weigh`` above 1, the best plans (at most
@@ -123,7 +123,7 @@ LEVELS: Final = OPPONENT_LEVELS  # "easy", "medium", "strong"
 BUDGETS: Final = {
     "medium": Budget(samples=3, nodes=1_000, gate=40, candidates=2, depth=(3, 4, 4)),
     "strong": Budget(samples=4, nodes=2_000, gate=200, candidates=3, depth=(3, 5, 5), reach=(0, 0, 60_000),
-                     weigh=(0, 0, 5)),
+                     weigh=(0, 5, 5)),
 }
 # Weighing a plan (Budget.weigh): how many cards are imagined for each card it turns up, and
 # how many moves ahead the position after each is searched.
