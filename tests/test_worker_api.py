@@ -80,6 +80,57 @@ def test_the_computers_level_is_optional_checked_and_played() -> None:
         assert more["status"] == "ok" and Game.from_json(str(more["saved"])).moves_count == 2
 
 
+def test_the_computer_carries_on_from_its_last_answer_and_plays_what_resuming_plays(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Step by step, each request passing back the game the answer before gave, the
+    computer plays what one request for all the steps plays, and resumes (thinking along
+    the whole line again) only for a game its last answer did not give (another level, a
+    game from before: a reload, another tab) or after a step failed half-way."""
+    from spider import duel
+
+    resumed: list[int] = []
+    real = duel.ComputerDuel.resume.__func__  # type: ignore[attr-defined]
+
+    def counting(cls: type[duel.ComputerDuel], saved: str, level: str = "easy") -> duel.ComputerDuel:
+        resumed.append(Game.from_json(saved).moves_count)
+        return real(cls, saved, level)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(duel.ComputerDuel, "resume", classmethod(counting))
+    at_once = answer({"op": "opponent", "deal_id": "S2-7", "steps": 8, "level": "strong"})
+    first = answer({"op": "opponent", "deal_id": "S2-7", "steps": 2, "level": "strong"})
+    moves, saved, games = list(first["moves"]), str(first["saved"]), [str(first["saved"])]  # type: ignore[call-overload]
+    for _ in range(6):
+        more = answer({"op": "opponent", "saved": saved, "steps": 1, "level": "strong"})
+        moves += more["moves"]  # type: ignore[arg-type]
+        saved = str(more["saved"])
+        games.append(saved)
+    assert (moves, saved) == (at_once["moves"], at_once["saved"]) and len(moves) == 8
+    assert resumed == []
+    # a game from before: resumed, and it plays on as the game did the first time
+    again = answer({"op": "opponent", "saved": games[3], "steps": 1, "level": "strong"})
+    assert again["saved"] == games[4] and resumed == [Game.from_json(games[3]).moves_count]
+    # the same game at another level is another computer
+    answer({"op": "opponent", "saved": games[4], "steps": 1, "level": "easy"})
+    assert len(resumed) == 2
+    # a request refused before it starts, or of another kind, leaves the computer kept
+    ok = answer({"op": "opponent", "saved": games[4], "steps": 1, "level": "strong"})
+    refused({"op": "opponent", "deal_id": "S4-1", "level": "hard"})
+    assert answer({"op": "ping"}) == {"status": "ok"}
+    ok = answer({"op": "opponent", "saved": ok["saved"], "steps": 1, "level": "strong"})
+    assert len(resumed) == 3
+    # a step that fails half-way leaves nothing to carry on from: the next request resumes
+    step = duel.ComputerDuel.step
+
+    def failing(self: duel.ComputerDuel) -> None:
+        raise RuntimeError("a failure no check foresaw")
+
+    monkeypatch.setattr(duel.ComputerDuel, "step", failing)
+    refused({"op": "opponent", "saved": ok["saved"], "steps": 1, "level": "strong"})
+    monkeypatch.setattr(duel.ComputerDuel, "step", step)
+    last = answer({"op": "opponent", "saved": ok["saved"], "steps": 1, "level": "strong"})
+    assert len(resumed) == 4 and len(last["moves"]) == 1  # type: ignore[arg-type]
+
+
 def test_after_bad_requests_the_worker_still_answers_good_ones() -> None:
     refused({"op": {"a": 1}})
     assert answer({"op": "ping"}) == {"status": "ok"}

@@ -519,8 +519,11 @@ class Opponent:
     def resume(cls, game: Any, level: str = "easy", *, depth: int | None = None, budget: Budget | None = None
                ) -> Opponent:
         """The opponent after it has played ``game``'s line (from its starting position).
-        The easy player thinks its way along the line again (it keeps plans); the stronger
-        ones only note the positions passed, so resuming them costs no search."""
+        The easy player thinks its way along the line again (it keeps plans); so do the
+        stronger ones' proposals (the easy player inside them), without their imagined
+        worlds. That is most of their thinking at two and four suits (seconds late in a long
+        game), so the engine's worker carries on from the computer of its last answer
+        instead of resuming it for every step (:mod:`spider.web.worker_api`)."""
         bot = cls(level, depth=depth, budget=budget)
         replay = type(game).from_text(game.start_text)
         for move in game.line:

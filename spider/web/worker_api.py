@@ -13,10 +13,11 @@ one JSON answer out. Pure Python (no browser import), so it is tested on CPython
   ``{"status": "ok", "moves": [move texts], "saved": <its game>, "finished": bool,
   "result": <duel.Result.to_dict()>}``. ``level`` may be left out (``"easy"``, as before
   there were levels); any other value gets the error answer with the catalog's
-  ``duel.opponent.level``. The worker keeps no state: the page holds the computer's game
-  (and saves it with its own) and its level, so a reload loses nothing; the stronger
-  levels resume without searching again (their search per action is bounded in nodes, a
-  fraction of a second: ``docs/duel.md``);
+  ``duel.opponent.level``. The page holds the computer's game (and saves it with its own)
+  and its level, so a reload loses nothing. Resuming a game thinks along its whole line
+  again (seconds for the stronger levels late in a long game), so the worker keeps the
+  computer of its last answer and carries on from it when the next request passes back
+  the very game that answer gave (the same moves as resuming: ``docs/duel.md``);
 * anything else → ``{"status": "error", "reason": ...}``.
 
 >>> handle('{"op": "ping"}')
@@ -29,13 +30,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..core.analysis import analyse
 from ..core.messages import MessageError, Msg
 from ..core.registry import find_game
 from ..core.saves import load_json
 from ..core.solving import SolveResult, answer_solve, request_number
+
+if TYPE_CHECKING:
+    from ..duel import ComputerDuel
 
 HANDLERS: dict[str, Callable[[dict[str, object]], str]] = {}
 
@@ -70,7 +74,13 @@ def _opponent(request: dict[str, object]) -> str:
         return _error(Msg("worker.field", name="saved" if saved is not None else "deal_id"))
     if not (isinstance(level, str) and level in OPPONENT_LEVELS):
         return _error(Msg("duel.opponent.level", level=str(level)[:24]))
-    cpu = ComputerDuel.resume(saved, level) if isinstance(saved, str) else ComputerDuel(str(deal_id), level)
+    kept = _COMPUTER.pop("last", None)  # taken out: a step that raises leaves nothing kept
+    if isinstance(saved, str) and kept is not None and kept[0] == (saved, level):
+        cpu = kept[1]
+    elif isinstance(saved, str):
+        cpu = ComputerDuel.resume(saved, level)
+    else:
+        cpu = ComputerDuel(str(deal_id), level)
     moves = []
     for _ in range(steps):
         move = cpu.step()
@@ -78,8 +88,17 @@ def _opponent(request: dict[str, object]) -> str:
             break
         moves.append(move.text())
     result = cpu.result(0, "").to_dict()
-    return json.dumps({"status": "ok", "moves": moves, "saved": cpu.to_json(),
+    after = cpu.to_json()
+    _COMPUTER["last"] = ((after, level), cpu)
+    return json.dumps({"status": "ok", "moves": moves, "saved": after,
                        "finished": cpu.finished, "result": result})
+
+
+# The computer of the last answer, by the game and level it answered with: the page's next
+# request passes that game back, and carrying on from the object it is equals resuming it
+# (``ComputerDuel.resume`` plays the same moves, tested), without thinking along the whole
+# line again, which the stronger levels' proposer does (seconds late in a long game).
+_COMPUTER: dict[str, tuple[tuple[str, str], ComputerDuel]] = {}
 
 
 Progress = Callable[[int, int], object]
