@@ -577,6 +577,8 @@ class ComputerDuel:
     >>> again = ComputerDuel.resume(cpu.to_json())
     >>> again.step() == cpu.step()
     True
+    >>> ComputerDuel.resume(cpu.to_json(), mind=cpu.mind()).step() == again.step()
+    True
     >>> ComputerDuel("S1-3", level="strong").level
     'strong'
     """
@@ -589,14 +591,16 @@ class ComputerDuel:
         self.bot = bot
 
     @classmethod
-    def resume(cls, saved: str, level: str = "easy") -> ComputerDuel:
+    def resume(cls, saved: str, level: str = "easy", mind: object = None) -> ComputerDuel:
         """Carry on from the computer's saved game (``to_json``), e.g. after a reload, at
-        the level it played with."""
+        the level it played with; ``mind`` (its :meth:`mind` saved with the game) spares it
+        thinking along the whole line again, and is set aside if it does not hold up
+        (:meth:`Opponent.resume <spider.spider_game.opponent.Opponent.resume>`)."""
         check_level(level)
         cpu = cls.__new__(cls)
         cpu.game = Game.from_json(saved)
         cpu.game.duel = True
-        cpu.bot = Opponent.resume(cpu.game, level)
+        cpu.bot = Opponent.resume(cpu.game, level, mind=mind)
         return cpu
 
     @property
@@ -620,6 +624,10 @@ class ComputerDuel:
 
     def to_json(self) -> str:
         return self.game.to_json()
+
+    def mind(self) -> str:
+        """What the computer has in mind (its plan and counts, as JSON), for :meth:`resume`."""
+        return self.bot.mind(self.game)
 
 
 def open_challenge(text: object, *, stored: bool = False) -> tuple[Challenge, tuple[Result, ...]]:

@@ -408,10 +408,92 @@ def test_a_strong_computer_duel_saved_mid_game_finishes_with_the_same_moves(
         rest.append(move)
     assert first + rest == moves
     assert again.finished and again.result(0).points == whole.result(0).points
+    recalled = ComputerDuel.resume(cpu.to_json(), level="strong", mind=cpu.mind())  # what the page saves too
+    assert recalled.mind() == ComputerDuel.resume(cpu.to_json(), level="strong").mind()
+    while (move := recalled.step()) is not None:
+        first.append(move)
+    assert first == moves and recalled.result(0).points == whole.result(0).points
     with pytest.raises(MessageError):
         ComputerDuel.resume(cpu.to_json(), level="hard")
     with pytest.raises(MessageError):
         ComputerDuel("S2-6", level="hard")
+
+
+# ----------------------------------------------------------------------------- what it has in mind
+def no_search(*_: object) -> None:
+    raise AssertionError("searched while resuming from what the player had in mind")
+
+
+@pytest.mark.parametrize(("level", "deal_id"), [("easy", "S2-4"), ("medium", "S4-3"), ("strong", "S2-6"),
+                                                 ("strong", "S1-9")])
+def test_resuming_from_what_the_player_had_in_mind_is_the_same_player_without_searching(
+        level: str, deal_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At points along a game (in the middle of plans too), the player resumed from its
+    ``mind`` has the same plan, counts and memory as the player that played the line and as
+    the one that thought its way along it again, searches nothing to get there, and plays
+    on with the same moves."""
+    g = Game.new(deal_id=deal_id, duel=True)
+    bot = player(level)
+    budget = None if level == "easy" else SMALL
+    planned = 0
+    for point, in_plan in ((6, False), (15, True), (30, True), (40, False)):
+        # the first position from ``point`` on that is (or is not) in the middle of a plan
+        while ((g.moves_count < point or bool((bot._base or bot)._plan) != in_plan)
+               and (move := bot.next_move(g)) is not None):
+            g.play(move)
+        saved = Game.from_json(g.to_json())
+        mind = bot.mind(g)
+        planned += bool((bot._base or bot)._plan)
+        thought = Opponent.resume(saved, level, budget=budget)
+        with monkeypatch.context() as patch:
+            patch.setattr(_Planner, "sequences", no_search)
+            patch.setattr(_Planner, "dig", no_search)
+            recalled = Opponent.resume(saved, level, budget=budget, mind=mind)
+        assert recalled.mind(saved) == thought.mind(saved) == mind
+        seen = [(who._base or who)._seen for who in (recalled, thought, bot)]
+        assert seen[0] == seen[1] == seen[2]
+        assert play_out(saved.copy(), recalled, limit=6) == play_out(saved.copy(), thought, limit=6)
+    assert planned, "no point fell in the middle of a plan"
+
+
+def test_a_mind_that_does_not_hold_up_is_set_aside_and_the_line_thought_through() -> None:
+    """A mind of another game, level or version, malformed, out of range, or with a plan
+    move that is not legal where it would be made: resuming with it gives the player
+    resuming without it gives (no error)."""
+    import json
+
+    g = Game.new(deal_id="S2-4", duel=True)
+    bot = Opponent()
+    while g.moves_count < 40 and (move := bot.next_move(g)) is not None:
+        g.play(move)
+    while not bot._plan:  # a point in the middle of a plan
+        move = bot.next_move(g)
+        assert move is not None
+        g.play(move)
+    good = json.loads(bot.mind(g))
+    other = Game.new(deal_id="S2-5", duel=True)
+    other.play(Opponent().next_move(other) or Move.deal())
+
+    def changed(**fields: object) -> str:
+        return json.dumps({**good, **fields})
+
+    step, cols = good["plan"][0]
+    bad_step = [step[0], step[0], step[2]]  # onto itself
+    too_many = [step[0], step[1], len(cols[step[0]]) + 1]
+    minds = [
+        "{", "[]", "null", json.dumps({**good, "v": 2}), changed(level="strong"), Opponent().mind(other),
+        changed(moves=-1), changed(moves=g.moves_count + 1), changed(reason="tired"), changed(dealing=1),
+        changed(looked=g.moves_count + 2), changed(plan="none"), changed(plan=[[step, cols[:9]]]),
+        changed(plan=[[bad_step, cols]]), changed(plan=[[too_many, cols]]), changed(plan=[[step, cols]] * 65),
+        changed(plan=[[step, [[52], *cols[1:]]]]), changed(extra=1), "x" * 300_000,
+    ]
+    assert Opponent()._recall(g, json.dumps(good))
+    for mind in minds:
+        assert not Opponent()._recall(g, mind), mind[:80]
+    assert not player("medium")._recall(g, bot.mind(g))  # the easy player's mind, not Mittel's
+    thought = Opponent.resume(g, "easy")
+    for mind in (minds[0], changed(plan=[[bad_step, cols]]), changed(reason="tired")):
+        assert Opponent.resume(g, "easy", mind=mind).mind(g) == thought.mind(g) == bot.mind(g)
 
 
 # ----------------------------------------------------------------------------- stranding

@@ -6,6 +6,7 @@ tests pin the decisions themselves."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -420,6 +421,35 @@ def test_a_computer_duel_ends_with_fertig_and_the_comparison_counts_once() -> No
     assert found.mine.name == "Ann"
     again = flow.conclude(record=False)  # the panel's button after a reload
     assert isinstance(again, Comparison)
+
+
+def test_what_the_computer_has_in_mind_goes_with_its_game_into_the_save_and_back() -> None:
+    """The worker's answer gives the computer's mind; the duel keeps it, saves it and sends
+    it with the next request, so a reload spares the computer thinking along its line
+    again. A saved mind of the wrong type or length is dropped (the duel loads as it is:
+    the computer then thinks its way along the line as before)."""
+    from spider.web.mode import Duel
+    from spider.web.worker_api import handle
+
+    s, _clock, flow = session(duel=True)
+    flow.start("computer", 1, "medium", "Ann", "", ("Computer", "P1", "P2"))
+    request = flow.computer_request(3)
+    assert request is not None and request["mind"] is None
+    answer = json.loads(handle(json.dumps(request)))
+    info = s.mode.duel
+    assert info is not None
+    flow.computer_answer(info, answer)
+    info = s.mode.duel
+    assert info is not None and info.cpu_mind == answer["mind"] and isinstance(info.cpu_mind, str)
+    again = flow.computer_request(1)
+    assert again is not None and (again["saved"], again["mind"]) == (answer["saved"], answer["mind"])
+    doc = json.loads(json.dumps(info.to_doc()))
+    assert doc["mind"] == info.cpu_mind and Duel.from_doc(doc, s.game.deal_id) == info
+    for bad in (7, ["x"], "x" * 200_001):
+        loaded = Duel.from_doc({**doc, "mind": bad}, s.game.deal_id)
+        assert loaded.cpu_mind is None and loaded == replace(info, cpu_mind=None)
+    older = {key: value for key, value in doc.items() if key != "mind"}
+    assert Duel.from_doc(older, s.game.deal_id) == replace(info, cpu_mind=None)
 
 
 def test_on_one_device_player_one_hands_over_and_player_two_is_compared() -> None:

@@ -91,9 +91,10 @@ def test_the_computer_carries_on_from_its_last_answer_and_plays_what_resuming_pl
     resumed: list[int] = []
     real = duel.ComputerDuel.resume.__func__  # type: ignore[attr-defined]
 
-    def counting(cls: type[duel.ComputerDuel], saved: str, level: str = "easy") -> duel.ComputerDuel:
+    def counting(cls: type[duel.ComputerDuel], saved: str, level: str = "easy", mind: object = None
+                 ) -> duel.ComputerDuel:
         resumed.append(Game.from_json(saved).moves_count)
-        return real(cls, saved, level)  # type: ignore[no-any-return]
+        return real(cls, saved, level, mind)  # type: ignore[no-any-return]
 
     monkeypatch.setattr(duel.ComputerDuel, "resume", classmethod(counting))
     at_once = answer({"op": "opponent", "deal_id": "S2-7", "steps": 8, "level": "strong"})
@@ -129,6 +130,45 @@ def test_the_computer_carries_on_from_its_last_answer_and_plays_what_resuming_pl
     monkeypatch.setattr(duel.ComputerDuel, "step", step)
     last = answer({"op": "opponent", "saved": ok["saved"], "steps": 1, "level": "strong"})
     assert len(resumed) == 4 and len(last["moves"]) == 1  # type: ignore[arg-type]
+
+
+def test_after_a_reload_the_computer_resumes_from_what_it_had_in_mind(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each answer carries what the computer has in mind; a worker that never saw the game
+    (a reload: nothing kept), given the game and its mind, plays on as the kept computer
+    would have, proposing only the moves it plays (not thinking along the 25 actions of
+    the line again); a mind that is broken, of another game or not a string is set aside:
+    the line is thought through again, the same moves, never an error."""
+    from spider.spider_game.opponent import Opponent
+    from spider.web import worker_api
+
+    first = answer({"op": "opponent", "deal_id": "S2-7", "steps": 25, "level": "medium"})
+    saved, mind = first["saved"], first["mind"]
+    assert isinstance(mind, str) and isinstance(saved, str)
+    kept = answer({"op": "opponent", "saved": saved, "steps": 3, "level": "medium"})
+    other = answer({"op": "opponent", "deal_id": "S2-8", "steps": 2, "level": "medium"})["mind"]
+    recalled: list[bool] = []
+    proposed: list[int] = []
+    recall, propose = Opponent._recall, Opponent._propose
+
+    def recalling(self: Opponent, game: Game, mind: object) -> bool:
+        recalled.append(recall(self, game, mind))
+        return recalled[-1]
+
+    def proposing(self: Opponent, game: Game) -> object:
+        proposed.append(game.moves_count)
+        return propose(self, game)
+
+    monkeypatch.setattr(Opponent, "_recall", recalling)
+    monkeypatch.setattr(Opponent, "_propose", proposing)
+    for sent, takes in ((mind, True), ("{broken", False), (other, False), (7, False)):
+        worker_api._COMPUTER.clear()  # a new worker: nothing kept
+        recalled.clear()
+        proposed.clear()
+        again = answer({"op": "opponent", "saved": saved, "steps": 3, "level": "medium", "mind": sent})
+        assert (again["moves"], again["saved"], again["mind"]) == (kept["moves"], kept["saved"], kept["mind"])
+        assert recalled == [takes]
+        assert proposed == ([25, 26, 27] if takes else [*range(25), 25, 26, 27])
 
 
 def test_after_bad_requests_the_worker_still_answers_good_ones() -> None:

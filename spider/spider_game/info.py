@@ -11,6 +11,7 @@ from ..core.registry import Daily, GameInfo
 
 VARIANTS: Final = (1, 2, 4)
 OPPONENT_LEVELS: Final = ("easy", "medium", "strong")  # the duel's computer (Leicht, Mittel, Stark)
+MAX_MIND: Final = 200_000  # characters of what the computer has in mind (``Opponent.mind``), read at most
 
 
 @dataclass

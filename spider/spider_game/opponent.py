@@ -99,6 +99,8 @@ duel.opponent.level
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -106,7 +108,7 @@ from ..core.messages import MessageError, Msg
 from ..core.shuffle import SplitMix64
 from .deck import COLUMNS, RUN
 from .foresight import Budget, advise, seed_of, spread, strands, unseen_cards
-from .info import OPPONENT_LEVELS
+from .info import MAX_MIND, OPPONENT_LEVELS
 from .moves import Move
 from .seen import Seen, Table, seen_of
 
@@ -129,6 +131,12 @@ BUDGETS: Final = {
 # how many moves ahead the position after each is searched.
 WEIGH_CARDS: Final = 10
 WEIGH_DEPTH: Final = 4
+
+# What the player has in mind (:meth:`Opponent.mind`): the format's version, the longest
+# plan it keeps, and why it may have finished.
+MIND_VERSION: Final = 1
+MAX_PLAN: Final = 64
+REASONS: Final = ("won", "stuck", "no_progress", "budget")
 
 # The weights of :func:`evaluate`, tuned on deals S<n>-1001.. and S<n>-2001.. (not the
 # benchmark's S<n>-1..500).
@@ -207,6 +215,8 @@ def evaluate(view: View) -> int:
 # A search state: the columns' face-up tuples, face-down counts, runs removed, score.
 _State = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int]
 _Step = tuple[int, int, int]  # (src, dst, count)
+# a plan's later moves, each with the columns it expects to see when it makes it
+_Plan = list[tuple[_Step, tuple[tuple[int, ...], ...]]]
 _NONE: Final = -(10**9)
 
 
@@ -492,12 +502,13 @@ class Opponent:
     ``"medium"`` or ``"strong"`` (:mod:`spider.spider_game.foresight`).
 
     It plans a few moves at a time and remembers the positions it has been in;
-    :meth:`resume` rebuilds that memory from a saved game, so a page reloaded in mid-duel
-    continues with the same moves.
+    :meth:`resume` rebuilds that memory from a saved game (from what it had in mind,
+    :meth:`mind`, without searching), so a page reloaded in mid-duel continues with the
+    same moves.
     """
 
-    __slots__ = ("_base", "_dealing", "_plan", "_seen", "budget", "depth", "level", "moves_made", "reach",
-                 "reason", "weigh")
+    __slots__ = ("_base", "_dealing", "_looked", "_plan", "_seen", "budget", "depth", "level", "moves_made",
+                 "reach", "reason", "weigh")
 
     def __init__(self, level: str = "easy", *, depth: int | None = None, budget: Budget | None = None
                  ) -> None:
@@ -508,7 +519,8 @@ class Opponent:
         self.reach = 0  # positions a deeper look-ahead may visit beyond ``depth`` (0: none)
         self.weigh = 0  # how many of the best plans to weigh by imagined turned-up cards
         self._seen: set[tuple[Any, ...]] = set()
-        self._plan: list[tuple[_Step, tuple[tuple[int, ...], ...]]] = []
+        self._looked = 0  # how many positions of the line it has been asked about (``_seen``'s)
+        self._plan: _Plan = []
         self._dealing = False  # decided to deal: filling the empty columns first
         self.moves_made = 0
         self.reason: str | None = None  # why it finished: won, stuck, no_progress, budget
@@ -516,15 +528,23 @@ class Opponent:
         self._base = None if level == "easy" else Opponent(depth=depth)
 
     @classmethod
-    def resume(cls, game: Any, level: str = "easy", *, depth: int | None = None, budget: Budget | None = None
-               ) -> Opponent:
+    def resume(cls, game: Any, level: str = "easy", *, depth: int | None = None, budget: Budget | None = None,
+               mind: object = None) -> Opponent:
         """The opponent after it has played ``game``'s line (from its starting position).
         The easy player thinks its way along the line again (it keeps plans); so do the
         stronger ones' proposals (the easy player inside them), without their imagined
         worlds. That is most of their thinking at two and four suits (seconds late in a long
         game), so the engine's worker carries on from the computer of its last answer
-        instead of resuming it for every step (:mod:`spider.web.worker_api`)."""
+        instead of resuming it for every step (:mod:`spider.web.worker_api`), and the page
+        saves what the player had in mind (:meth:`mind`) with its game: given as ``mind``,
+        the player's plan and counts are taken from it and only the positions of the line
+        are looked at again (no search). A ``mind`` that does not belong to this line and
+        level, or that does not hold up (a plan step that is not a legal move where the plan
+        expects to make it, a count out of range, anything malformed), is set aside and the
+        line is thought through as without it: the same player either way."""
         bot = cls(level, depth=depth, budget=budget)
+        if mind is not None and bot._recall(game, mind):
+            return bot
         replay = type(game).from_text(game.start_text)
         for move in game.line:
             if bot._base is None:
@@ -534,6 +554,53 @@ class Opponent:
                 bot.moves_made += 1
             replay.play(move)
         return bot
+
+    def mind(self, game: Any) -> str:
+        """What the player has in mind after playing ``game``'s line, as JSON for
+        :meth:`resume` (``mind=``): the plan it is following (each move with the columns it
+        expects to see then), whether it is dealing, its counts, and for the stronger levels
+        the same of the easy player inside them; with a digest of the line and the level it
+        belongs to. Nothing in it the player has not seen."""
+        doc: dict[str, object] = {"v": MIND_VERSION, "level": self.level, "line": _line_digest(game),
+                                  **self._state_doc()}
+        if self._base is not None:
+            doc["base"] = self._base._state_doc()
+        return json.dumps(doc, separators=(",", ":"))
+
+    def _state_doc(self) -> dict[str, object]:
+        return {"moves": self.moves_made, "reason": self.reason, "dealing": self._dealing,
+                "looked": self._looked,
+                "plan": [[list(step), [list(col) for col in expected]] for step, expected in self._plan]}
+
+    def _recall(self, game: Any, mind: object) -> bool:
+        """Take the state :meth:`mind` gave for ``game``'s line, if it holds up (see
+        :meth:`resume`); ``False`` (and nothing changed) if not."""
+        try:
+            doc = json.loads(mind) if isinstance(mind, str) and len(mind) <= MAX_MIND else None
+        except ValueError:
+            return False
+        if (not isinstance(doc, dict) or doc.get("v") != MIND_VERSION or doc.get("level") != self.level
+                or doc.get("line") != _line_digest(game)):
+            return False
+        if ("base" in doc) != (self._base is not None):
+            return False
+        line = list(game.line)
+        own = {key: value for key, value in doc.items() if key not in ("v", "level", "line", "base")}
+        parts = [(self, own), *([(self._base, doc["base"])] if self._base is not None else [])]
+        states = [_state_of(part, len(line)) for _, part in parts]
+        if any(state is None for state in states):
+            return False
+        replay = type(game).from_text(game.start_text)
+        keys = []
+        for move in line:
+            keys.append(view_of(replay).key)
+            replay.play(move)
+        keys.append(view_of(replay).key)
+        for (bot, _), state in zip(parts, states, strict=True):
+            assert bot is not None and state is not None
+            bot.moves_made, bot.reason, bot._dealing, bot._looked, bot._plan = state
+            bot._seen = set(keys[:bot._looked])
+        return True
 
     @property
     def finished(self) -> bool:
@@ -547,6 +614,7 @@ class Opponent:
             return self._stronger(game)
         view = view_of(game)
         self._seen.add(view.key)
+        self._looked += 1
         move = self._choose(view, game.is_won)
         if move is None:
             self._plan.clear()
@@ -556,8 +624,9 @@ class Opponent:
 
     def _stronger(self, game: Table) -> Move | None:
         """The medium and strong levels: the easy player's proposal (it keeps its own plans
-        and memory, so :meth:`resume` needs no search), overruled where the imagined worlds
-        say so. Nothing here is remembered between calls but the count of moves."""
+        and memory, so :meth:`resume` proposes along the line again but imagines no worlds),
+        overruled where the imagined worlds say so. Nothing here is remembered between calls
+        but the count of moves."""
         base = self._base
         assert base is not None
         if game.is_won:
@@ -695,6 +764,53 @@ class Opponent:
             if i + 1 < len(steps):
                 self._plan.append((steps[i + 1], state[0]))
         return Move(*steps[0])
+
+
+def _line_digest(game: Any) -> str:
+    """A digest of a game's line: its starting position and every action since."""
+    text = "\n".join([game.start_text, *(move.text() for move in game.line)])
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def _state_of(doc: object, line: int) -> tuple[int, str | None, bool, int, _Plan] | None:
+    """A player's state from :meth:`Opponent.mind` (moves made, reason, dealing, positions
+    looked at, plan), checked: every count in range for a line of ``line`` actions, and
+    every planned move legal on the columns the plan expects to see when it makes it."""
+    if not isinstance(doc, dict) or set(doc) != {"moves", "reason", "dealing", "looked", "plan"}:
+        return None
+    moves, reason, dealing, looked, plan = (doc[k] for k in ("moves", "reason", "dealing", "looked", "plan"))
+    if (type(moves) is not int or not 0 <= moves <= min(line, MOVE_BUDGET)
+            or (reason is not None and reason not in REASONS) or type(dealing) is not bool
+            or type(looked) is not int or not 0 <= looked <= line + 1
+            or not isinstance(plan, list) or len(plan) > MAX_PLAN):
+        return None
+    steps: _Plan = []
+    for entry in plan:
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], list)
+                and isinstance(entry[1], list) and len(entry[1]) == COLUMNS):
+            return None
+        step, cols = entry
+        if len(step) != 3 or not all(type(n) is int for n in step):
+            return None
+        if not all(isinstance(col, list) and len(col) <= 104
+                   and all(type(c) is int and UNKNOWN <= c < 52 for c in col) for col in cols):
+            return None
+        expected = tuple(tuple(col) for col in cols)
+        if not _legal(expected, step[0], step[1], step[2]):
+            return None
+        steps.append(((step[0], step[1], step[2]), expected))
+    return moves, reason, dealing, looked, steps
+
+
+def _legal(up: tuple[tuple[int, ...], ...], src: int, dst: int, k: int) -> bool:
+    """Is moving ``k`` cards from column ``src`` to ``dst`` legal on these face-up columns,
+    with every card it moves or lays them on known?"""
+    if not (0 <= src < COLUMNS and 0 <= dst < COLUMNS and src != dst):
+        return False
+    u, d = up[src], up[dst]
+    if not 1 <= k <= len(u) or any(c < 0 for c in u[-k:]) or k > _run(u):
+        return False
+    return not d or (d[-1] >= 0 and _RANK[d[-1] + 1] == _RANK[u[-k] + 1] + 1)
 
 
 def _agrees(up: tuple[tuple[int, ...], ...], expected: tuple[tuple[int, ...], ...]) -> bool:

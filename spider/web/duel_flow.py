@@ -184,7 +184,7 @@ class DuelFlow:
         if info is None or info.way != "computer":
             return None
         return {"op": "opponent", "deal_id": self.session.game.deal_id, "saved": info.cpu, "steps": steps,
-                "level": info.cpu_level}
+                "level": info.cpu_level, "mind": info.cpu_mind}
 
     def computer_answer(self, info: Duel, answer: dict[str, object]) -> Comparison | None:
         """The worker's answer for the duel ``info`` was asked for: the computer's game and
@@ -192,11 +192,12 @@ class DuelFlow:
         for a duel no longer on the table, or an error, changes nothing."""
         if answer.get("status") != "ok" or self.info is not info:
             return None
-        result, saved = answer.get("result"), answer.get("saved")
+        result, saved, mind = answer.get("result"), answer.get("saved"), answer.get("mind")
         if not isinstance(result, dict) or not isinstance(saved, str):
             return None
         score = CpuScore(int(result["points"]), int(result["runs_total"]), int(result["moves"]))
-        info = self.change(replace(info, cpu=saved, cpu_done=bool(answer.get("finished")), score=score))
+        info = self.change(replace(info, cpu=saved, cpu_mind=mind if isinstance(mind, str) else None,
+                                   cpu_done=bool(answer.get("finished")), score=score))
         if info.ended and info.cpu_done:
             return self.computer_comparison(info, record=True)
         return None

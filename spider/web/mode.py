@@ -57,7 +57,9 @@ class CpuScore:
 class Duel:
     """A duel's facts (spec 003). ``way``: against the computer, by link, or two players
     on one device. ``name`` the other player, ``me`` this player's name; the computer's
-    game (``cpu``, its level, whether it is done, its pace and score); the challenge link
+    game (``cpu``, what it has in mind, its level, whether it is done, its pace and score;
+    what it has in mind only spares a resume its thinking, so a saved one that is not a
+    string of a sane length is dropped, not refused); the challenge link
     this game answers and the answer made of it; on one device both names and whose turn
     it is, and player 1's game as a link (``first``); this player's game as it ended
     (``mine``); ``ended`` once this player is done."""
@@ -66,6 +68,7 @@ class Duel:
     name: str = ""
     me: str = ""
     cpu: str | None = None
+    cpu_mind: str | None = None
     cpu_done: bool = False
     cpu_level: str = "easy"
     pace: int = PACES[0]
@@ -84,6 +87,8 @@ class Duel:
             doc.update(cpu=self.cpu, cpu_done=self.cpu_done, pace=self.pace, level=self.cpu_level,
                        result={"points": self.score.points, "runs_total": self.score.runs,
                                "moves": self.score.moves})
+            if self.cpu_mind is not None:
+                doc["mind"] = self.cpu_mind
         if self.way == "link":
             doc["challenge"] = self.challenge
         if self.way == "device":
@@ -99,11 +104,12 @@ class Duel:
         of the right type and range, the computer's game a Spider game of that deal, every
         link one that the engine replays on that deal."""
         from ..duel import MAX_NAME, clean_name
+        from ..spider_game.info import MAX_MIND
 
         if not isinstance(doc, dict):
             raise _bad("duel")
-        allowed = frozenset({"way", "name", "me", "cpu", "cpu_done", "pace", "level", "result", "challenge",
-                             "answer", "names", "turn", "first", "mine", "ended"})
+        allowed = frozenset({"way", "name", "me", "cpu", "mind", "cpu_done", "pace", "level", "result",
+                             "challenge", "answer", "names", "turn", "first", "mine", "ended"})
         _keys(doc, allowed, "duel.")
         way = doc.get("way")
         if way not in WAYS:
@@ -144,8 +150,11 @@ class Duel:
             level = doc.get("level", "easy")
             if level not in OPPONENT_LEVELS:
                 raise _bad("duel.level")
+            mind = doc.get("mind")
             out = replace(out, cpu=cpu, cpu_done=flag("cpu_done"), pace=pace, cpu_level=level,
-                          score=_score(doc.get("result")))
+                          score=_score(doc.get("result")),
+                          cpu_mind=mind if isinstance(mind, str) and cpu is not None and len(mind) <= MAX_MIND
+                          else None)
         elif way == "link":
             out = replace(out, challenge=link("challenge"))
         else:

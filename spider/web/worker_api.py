@@ -8,16 +8,20 @@ one JSON answer out. Pure Python (no browser import), so it is tested on CPython
   "analysis": <Analysis.to_doc()>}`` for a finished game (:mod:`spider.core.analysis`),
   reporting ``progress(done, total)`` on the way (the worker posts ``{id, progress}``);
 * ``{"op": "opponent", "deal_id", "saved": <the computer's game or null>, "steps": n,
-  "level": "easy" | "medium" | "strong"}`` → the computer of a duel plays up to ``n``
-  actions at that level (1 at the page's pace, many to finish once the player is done):
-  ``{"status": "ok", "moves": [move texts], "saved": <its game>, "finished": bool,
-  "result": <duel.Result.to_dict()>}``. ``level`` may be left out (``"easy"``, as before
-  there were levels); any other value gets the error answer with the catalog's
-  ``duel.opponent.level``. The page holds the computer's game (and saves it with its own)
-  and its level, so a reload loses nothing. Resuming a game thinks along its whole line
-  again (seconds for the stronger levels late in a long game), so the worker keeps the
-  computer of its last answer and carries on from it when the next request passes back
-  the very game that answer gave (the same moves as resuming: ``docs/duel.md``);
+  "level": "easy" | "medium" | "strong", "mind": <what it had in mind, or null>}`` → the
+  computer of a duel plays up to ``n`` actions at that level (1 at the page's pace, many
+  to finish once the player is done): ``{"status": "ok", "moves": [move texts], "saved":
+  <its game>, "mind": <what it has in mind now>, "finished": bool, "result":
+  <duel.Result.to_dict()>}``. ``level`` may be left out (``"easy"``, as before there were
+  levels); any other value gets the error answer with the catalog's
+  ``duel.opponent.level``. The page holds the computer's game and what it has in mind
+  (and saves both with its own) and its level, so a reload loses nothing. Resuming a game
+  without its mind thinks along its whole line again (seconds for the stronger levels late
+  in a long game); with it, only the positions are looked at again (``mind`` may be left
+  out or null, and one that does not hold up is set aside: the same moves either way). The
+  worker also keeps the computer of its last answer and carries on from it when the next
+  request passes back the very game that answer gave (the same moves as resuming:
+  ``docs/duel.md``);
 * anything else → ``{"status": "error", "reason": ...}``.
 
 >>> handle('{"op": "ping"}')
@@ -78,7 +82,7 @@ def _opponent(request: dict[str, object]) -> str:
     if isinstance(saved, str) and kept is not None and kept[0] == (saved, level):
         cpu = kept[1]
     elif isinstance(saved, str):
-        cpu = ComputerDuel.resume(saved, level)
+        cpu = ComputerDuel.resume(saved, level, request.get("mind"))
     else:
         cpu = ComputerDuel(str(deal_id), level)
     moves = []
@@ -90,7 +94,7 @@ def _opponent(request: dict[str, object]) -> str:
     result = cpu.result(0, "").to_dict()
     after = cpu.to_json()
     _COMPUTER["last"] = ((after, level), cpu)
-    return json.dumps({"status": "ok", "moves": moves, "saved": after,
+    return json.dumps({"status": "ok", "moves": moves, "saved": after, "mind": cpu.mind(),
                        "finished": cpu.finished, "result": result})
 
 
