@@ -377,6 +377,14 @@ def test_a_reload_resumes_the_duel_against_the_computer(page: Page, base_url: st
     panel.get_by_role("button", name=text_of("duel.btn.faster")).click()
     play(page, "desktop", game, 2)
     expect(panel.locator('[data-opp="moves"]')).not_to_have_text("0", timeout=20_000)
+    # The computer's game is saved with what it has in mind (its plan and counts), which
+    # the worker resumes from after the reload instead of thinking along the line again.
+    duel = json.loads(storage(page, "spider.game"))["mode"]["duel"]
+    kept = Game.from_json(duel["cpu"])
+    cpu = ComputerDuel(game.deal_id or "")
+    while cpu.game.moves_count < kept.moves_count:
+        cpu.step()
+    assert cpu.to_json() == duel["cpu"] and cpu.mind() == duel["mind"]
     page.reload()
     wait_ready(page)
     # The same duel: the deal, the player's points, the computer's game as far as it got.
