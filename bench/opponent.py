@@ -13,6 +13,7 @@ Nothing is random: the same arguments give the same games on every machine and P
     python bench/opponent.py --level easy,medium --suits 4 --games 100
     python bench/opponent.py --level strong --suits 1 --games 10 --pyodide   # under Pyodide
     python bench/opponent.py --level strong --suits 1 --games 10 --check-pyodide
+    python bench/opponent.py --level strong --suits 2 --games 10 --resume-after 100   # a reload
 
 Deals: the measuring deals are ``S<n>-20001`` … (300 at four suits, 200 at two and at one,
 the defaults); the stronger levels were tuned on ``S<n>-10001`` … ``S<n>-10200`` only, and the
@@ -50,15 +51,20 @@ DEFAULT_GAMES = {1: 200, 2: 200, 4: 300}
 START = 20001
 
 
-def play(job: tuple[str, str]) -> dict[str, Any]:
-    """One game by the opponent alone: what it did and how long each decision took."""
-    level, deal_id = job
+def play(job: tuple[str, str, int]) -> dict[str, Any]:
+    """One game by the opponent alone: what it did and how long each decision took; with
+    ``resume_after`` (the job's third item) above 0, also how long resuming it after that many
+    actions takes without and with what it had in mind (``Opponent.mind``; a reload)."""
+    level, deal_id, resume_after = job
     game = Game.new(deal_id=deal_id, duel=True)
     bot = Opponent(level)
     times: list[float] = []
     moves: list[str] = []
+    kept: tuple[Game, str] | None = None
     wall = time.perf_counter()
     while True:
+        if resume_after and game.moves_count == resume_after and kept is None:
+            kept = (game.copy(), bot.mind(game))
         t0 = time.process_time()
         move = bot.next_move(game)
         times.append(time.process_time() - t0)
@@ -66,12 +72,23 @@ def play(job: tuple[str, str]) -> dict[str, Any]:
             break
         game.play(move)
         moves.append(move.text())
-    return {
+    doc = {
         "level": level, "deal": deal_id, "suits": game.suits, "won": game.is_won, "points": game.score,
         "runs": len(game.done), "actions": game.moves_count, "reason": bot.reason or "",
         "times": [round(t, 5) for t in times], "wall": round(time.perf_counter() - wall, 3),
         "moves": " ".join(moves),
     }
+    if kept is not None:
+        saved, mind = kept
+        t0 = time.process_time()
+        thought = Opponent.resume(saved, level)
+        t1 = time.process_time()
+        recalled = Opponent.resume(saved, level, mind=mind)
+        t2 = time.process_time()
+        if not thought.mind(saved) == recalled.mind(saved) == mind:
+            raise AssertionError(f"{deal_id}: resuming from the mind is not the same player")
+        doc["resume"] = [resume_after, round(t1 - t0, 5), round(t2 - t1, 5)]
+    return doc
 
 
 def wilson(won: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -133,10 +150,16 @@ def report(games: list[dict[str, Any]], label: str) -> None:
               f"{r['digest']}")
         if r["budget"]:
             print(f"        ({r['budget']} games ended by the move budget)")
+        resumed = [g["resume"] for g in groups[key] if "resume" in g]
+        if resumed:
+            plain, mind = sorted(x[1] for x in resumed), sorted(x[2] for x in resumed)
+            print(f"        resumed after {resumed[0][0]} actions ({len(resumed)} games): without its mind "
+                  f"median {1000 * plain[len(plain) // 2]:.0f} ms, max {1000 * plain[-1]:.0f} ms; "
+                  f"with it median {1000 * mind[len(mind) // 2]:.1f} ms, max {1000 * mind[-1]:.1f} ms")
     print("  (decision times: CPU time per call of next_move, milliseconds)")
 
 
-def run(jobs: list[tuple[str, str]], processes: int, out: Path | None,
+def run(jobs: list[tuple[str, str, int]], processes: int, out: Path | None,
         progress: bool) -> Iterator[dict[str, Any]]:
     """Play the jobs, yielding each game as it ends (in any order with several processes)."""
     if processes <= 1:
@@ -191,6 +214,9 @@ def main() -> int:
     ap.add_argument("--check-pyodide", action="store_true",
                     help="play the same games on CPython and under Pyodide and compare every move")
     ap.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    ap.add_argument("--resume-after", type=int, default=0, metavar="N",
+                    help="also time resuming each game after N actions (a reload), without and with "
+                         "what the computer had in mind")
     args = ap.parse_args()
     if args.report:
         report(read_files(args.report), "from " + ", ".join(args.report))
@@ -209,11 +235,13 @@ def main() -> int:
                "--suits", args.suits, "--start", str(args.start), "--processes", "1", "--quiet"]
         if args.games:
             cmd += ["--games", str(args.games)]
+        if args.resume_after:
+            cmd += ["--resume-after", str(args.resume_after)]
         if args.pyodide:
             return subprocess.call(cmd, cwd=ROOT)
         wasm = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True).stdout
         print(wasm, end="")
-    jobs = [(level, f"S{s}-{n}") for level in levels for s in suits
+    jobs = [(level, f"S{s}-{n}", args.resume_after) for level in levels for s in suits
             for n in range(args.start, args.start + (args.games or DEFAULT_GAMES[s]))]
     t0 = time.perf_counter()
     games = list(run(jobs, args.processes, Path(args.out) if args.out else None, not args.quiet))
