@@ -60,7 +60,7 @@ A chosen plan is played to its end: no move of it depends on a card it turns up 
 reveal a plan only puts parked cards back). If the table is not as the plan expected (the
 page played something else), it plans again.
 
-Weighing the best plans (Stark at two and four suits: ``weigh``, set from
+Weighing the best plans (Stark, at every suit count: ``weigh``, set from
 :attr:`Budget.weigh <spider.spider_game.foresight.Budget>`). The score gives a turned-up
 card no value of its own, so a plan that turns one up where nothing can follow looks as
 good as one that opens the way to more. With ``weigh`` above 1, the best plans (at most
@@ -77,8 +77,8 @@ replays to the same moves. ``Opponent("medium")`` and ``Opponent("strong")`` (Mi
 play the easy player's moves too, looking further ahead at two and four suits (4 and 5
 moves instead of 3: :attr:`Budget.depth <spider.spider_game.foresight.Budget>`; Stark
 further still, one move at a time, while the deeper search stays within a number of
-positions: :attr:`Budget.reach <spider.spider_game.foresight.Budget>`, and weighing its
-best plans by the cards they could turn up), but imagine the
+positions: :attr:`Budget.reach <spider.spider_game.foresight.Budget>`; Stark also weighs
+its best plans by the cards they could turn up), but imagine the
 unseen cards many times over and let the full-knowledge solver overrule a move that loses
 where another wins (:mod:`spider.spider_game.foresight`); they differ only in how much
 they search. Any other level is refused with the message ``duel.opponent.level``.
@@ -125,7 +125,7 @@ LEVELS: Final = OPPONENT_LEVELS  # "easy", "medium", "strong"
 BUDGETS: Final = {
     "medium": Budget(samples=3, nodes=1_000, gate=40, candidates=2, depth=(3, 4, 4)),
     "strong": Budget(samples=4, nodes=2_000, gate=200, candidates=3, depth=(3, 5, 5), reach=(0, 0, 60_000),
-                     weigh=(0, 5, 5)),
+                     weigh=(5, 5, 5)),
 }
 # Weighing a plan (Budget.weigh): how many cards are imagined for each card it turns up, and
 # how many moves ahead the position after each is searched.
