@@ -482,10 +482,11 @@ def test_a_mind_that_does_not_hold_up_is_set_aside_and_the_line_thought_through(
     too_many = [step[0], step[1], len(cols[step[0]]) + 1]
     minds = [
         "{", "[]", "null", json.dumps({**good, "v": 2}), changed(level="strong"), Opponent().mind(other),
-        changed(moves=-1), changed(moves=g.moves_count + 1), changed(reason="tired"), changed(dealing=1),
+        changed(moves=-1), changed(moves=g.moves_count + 2), changed(reason="tired"), changed(dealing=1),
         changed(looked=g.moves_count + 2), changed(plan="none"), changed(plan=[[step, cols[:9]]]),
         changed(plan=[[bad_step, cols]]), changed(plan=[[too_many, cols]]), changed(plan=[[step, cols]] * 65),
-        changed(plan=[[step, [[52], *cols[1:]]]]), changed(extra=1), "x" * 300_000,
+        changed(plan=[[step, [[52], *cols[1:]]]]), changed(extra=1), "x" * 300_000, "[" * 100_000,
+        changed(plan=[[step, cols]] * 2)[:-1] + "]" * 10_000 + "}",
     ]
     assert Opponent()._recall(g, json.dumps(good))
     for mind in minds:

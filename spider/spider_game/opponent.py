@@ -105,6 +105,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..core.messages import MessageError, Msg
+from ..core.saves import load_json
 from ..core.shuffle import SplitMix64
 from .deck import COLUMNS, RUN
 from .foresight import Budget, advise, seed_of, spread, strands, unseen_cards
@@ -575,9 +576,9 @@ class Opponent:
     def _recall(self, game: Any, mind: object) -> bool:
         """Take the state :meth:`mind` gave for ``game``'s line, if it holds up (see
         :meth:`resume`); ``False`` (and nothing changed) if not."""
-        try:
-            doc = json.loads(mind) if isinstance(mind, str) and len(mind) <= MAX_MIND else None
-        except ValueError:
+        try:  # the house's reader of untrusted JSON: bounded in size, nesting and numbers
+            doc = load_json(mind, max_bytes=MAX_MIND, max_depth=6) if isinstance(mind, str) else None
+        except MessageError:
             return False
         if (not isinstance(doc, dict) or doc.get("v") != MIND_VERSION or doc.get("level") != self.level
                 or doc.get("line") != _line_digest(game)):
@@ -779,7 +780,7 @@ def _state_of(doc: object, line: int) -> tuple[int, str | None, bool, int, _Plan
     if not isinstance(doc, dict) or set(doc) != {"moves", "reason", "dealing", "looked", "plan"}:
         return None
     moves, reason, dealing, looked, plan = (doc[k] for k in ("moves", "reason", "dealing", "looked", "plan"))
-    if (type(moves) is not int or not 0 <= moves <= min(line, MOVE_BUDGET)
+    if (type(moves) is not int or not 0 <= moves <= line + 1
             or (reason is not None and reason not in REASONS) or type(dealing) is not bool
             or type(looked) is not int or not 0 <= looked <= line + 1
             or not isinstance(plan, list) or len(plan) > MAX_PLAN):
