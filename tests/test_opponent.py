@@ -480,11 +480,17 @@ def test_a_mind_that_does_not_hold_up_is_set_aside_and_the_line_thought_through(
     step, cols = good["plan"][0]
     bad_step = [step[0], step[0], step[2]]  # onto itself
     too_many = [step[0], step[1], len(cols[step[0]]) + 1]
+    moved = cols[step[0]][-step[2]]
+    misfit = next([step[0], d, step[2]] for d, col in enumerate(cols)  # onto a card of the wrong rank
+                  if d != step[0] and col and col[-1] >= 0 and col[-1] % 13 != moved % 13 + 1)
+    unknown = [list(col) for col in cols]
+    unknown[step[0]][-1] = -1  # a card the plan does not know yet cannot be moved
     minds = [
         "{", "[]", "null", json.dumps({**good, "v": 2}), changed(level="strong"), Opponent().mind(other),
         changed(moves=-1), changed(moves=g.moves_count + 2), changed(reason="tired"), changed(dealing=1),
         changed(looked=g.moves_count + 2), changed(plan="none"), changed(plan=[[step, cols[:9]]]),
-        changed(plan=[[bad_step, cols]]), changed(plan=[[too_many, cols]]), changed(plan=[[step, cols]] * 65),
+        changed(plan=[[bad_step, cols]]), changed(plan=[[too_many, cols]]), changed(plan=[[misfit, cols]]),
+        changed(plan=[[step, unknown]]), changed(plan=[[step, cols]] * 65),
         changed(plan=[[step, [[52], *cols[1:]]]]), changed(extra=1), "x" * 300_000, "[" * 100_000,
         changed(plan=[[step, cols]] * 2)[:-1] + "]" * 10_000 + "}",
     ]

@@ -428,6 +428,7 @@ def test_what_the_computer_has_in_mind_goes_with_its_game_into_the_save_and_back
     it with the next request, so a reload spares the computer thinking along its line
     again. A saved mind of the wrong type or length is dropped (the duel loads as it is:
     the computer then thinks its way along the line as before)."""
+    from spider.spider_game.info import MAX_MIND
     from spider.web.mode import Duel
     from spider.web.worker_api import handle
 
@@ -445,7 +446,7 @@ def test_what_the_computer_has_in_mind_goes_with_its_game_into_the_save_and_back
     assert again is not None and (again["saved"], again["mind"]) == (answer["saved"], answer["mind"])
     doc = json.loads(json.dumps(info.to_doc()))
     assert doc["mind"] == info.cpu_mind and Duel.from_doc(doc, s.game.deal_id) == info
-    for bad in (7, ["x"], "x" * 200_001):
+    for bad in (7, ["x"], "x" * (MAX_MIND + 1)):
         loaded = Duel.from_doc({**doc, "mind": bad}, s.game.deal_id)
         assert loaded.cpu_mind is None and loaded == replace(info, cpu_mind=None)
     older = {key: value for key, value in doc.items() if key != "mind"}
