@@ -20,6 +20,16 @@ the defaults); the stronger levels were tuned on ``S<n>-10001`` … ``S<n>-10200
 easy level on ``S<n>-1001`` … and ``S<n>-2001`` … (docs/duel.md). ``--out FILE`` appends one
 JSON line per game (for long runs: ``--report FILE`` prints the table from such files).
 
+``--compare A B`` compares two such files deal by deal (two versions of a level on the same
+deals): per level and suit count, the deals in both, won by both, won only in A, won only in
+B, and the two-sided exact sign test on the deals won in one only (McNemar's exact test).
+Two win rates of a few hundred games each hide how many games changed; a small change to a
+level flips many (docs/duel.md, "more plans, fewer draws each"), and only those count.
+
+    python bench/opponent.py --level strong --suits 2 --out old.jsonl
+    python bench/opponent.py --level strong --suits 2 --out new.jsonl   # the changed code
+    python bench/opponent.py --compare old.jsonl new.jsonl
+
 For comparison: the best published human record at four suits is 48.7 % of 306 games
 without undo (docs/duel.md).
 """
@@ -198,6 +208,36 @@ def read_files(paths: list[str]) -> list[dict[str, Any]]:
     return list(games.values())
 
 
+def sign_test(k: int, n: int) -> float:
+    """Two-sided exact sign test: the chance, were each of ``n`` changed games as likely to
+    go either way, of a split at least as uneven as ``k`` against ``n - k``."""
+    if n == 0:
+        return 1.0
+    low = min(k, n - k)
+    return min(1.0, 2 * sum(math.comb(n, i) for i in range(low + 1)) / 2**n)
+
+
+def compare(a: list[dict[str, Any]], b: list[dict[str, Any]], names: tuple[str, str]) -> None:
+    """Print the paired comparison of two runs (module docstring, ``--compare``)."""
+    by_b = {(g["level"], g["suits"], g["deal"]): g for g in b}
+    groups: dict[tuple[str, int], list[tuple[bool, bool]]] = {}
+    for g in a:
+        other = by_b.get((g["level"], g["suits"], g["deal"]))
+        if other is not None:
+            groups.setdefault((g["level"], g["suits"]), []).append((bool(g["won"]), bool(other["won"])))
+    print(f"A = {names[0]}, B = {names[1]}")
+    print(f"  {'level':6} {'suits':>5} {'deals':>6} {'won A':>6} {'won B':>6} {'both':>5} "
+          f"{'only A':>7} {'only B':>7} {'sign test p':>12}")
+    for (level, suits), pairs in sorted(groups.items()):
+        only_a = sum(x and not y for x, y in pairs)
+        only_b = sum(y and not x for x, y in pairs)
+        print(f"  {level:6} {suits:>5} {len(pairs):>6} {sum(x for x, _ in pairs):>6} "
+              f"{sum(y for _, y in pairs):>6} {sum(x and y for x, y in pairs):>5} {only_a:>7} "
+              f"{only_b:>7} {sign_test(only_a, only_a + only_b):>12.3f}")
+    if not groups:
+        print("  no deal of one file is in the other")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--level", default="easy",
@@ -209,6 +249,8 @@ def main() -> int:
     ap.add_argument("--processes", type=int, default=2, help="processes playing at once (default 2)")
     ap.add_argument("--out", help="append one JSON line per game to this file")
     ap.add_argument("--report", nargs="+", metavar="FILE", help="only print the table from --out files")
+    ap.add_argument("--compare", nargs=2, metavar=("A", "B"),
+                    help="compare two --out files deal by deal (won in both, in one only, sign test)")
     ap.add_argument("--pyodide", action="store_true",
                     help="run this script under Pyodide in Node (one process)")
     ap.add_argument("--check-pyodide", action="store_true",
@@ -220,6 +262,10 @@ def main() -> int:
     args = ap.parse_args()
     if args.report:
         report(read_files(args.report), "from " + ", ".join(args.report))
+        return 0
+    if args.compare:
+        a, b = args.compare
+        compare(read_files([a]), read_files([b]), (a, b))
         return 0
     levels = [s.strip() for s in args.level.split(",")]
     for level in levels:
