@@ -172,8 +172,7 @@ def test_when_the_first_visit_worker_fails_python_starts_on_the_page(
         page.route("**/pyodide/first_visit.mjs", lambda route: route.fulfill(status=404, body="gone"))
         reason = r"no snapshot used: .+"
     else:  # the worker's copy of the package (the first asked for) is not a zip: it fails
-        page.route("**/spider.zip", lambda route: route.fulfill(status=200, body=b"not a zip"),
-                   times=1)
+        page.route("**/spider.zip", first_only(lambda route: route.fulfill(status=200, body=b"not a zip")))
         reason = r"no snapshot used: .*(zip|Zip)"
     open_pos(page, base_url, PLAYED)
     assert boot(page) == "plain"
@@ -331,6 +330,26 @@ def test_the_picture_types_no_game_fact() -> None:
 BOOT_INFO = re.compile(r"^Python start: ")
 PLAYED = build(["* 9H", "* 8S 7C", "* 8C", "* 8S", "* 9S 7S", "* 3H", "* AD", "* KD", "* 6D 5D 4D", "* JS"],
                stock_rows=2)
+
+
+def first_only(answer: Callable[[Route], None]) -> Callable[[Route], None]:
+    """A route handler that answers the first request with `answer`, and lets the rest go
+    to the server. (Not `page.route(..., times=1)`, which takes the route away once used,
+    while the page's other requests are in flight: with it this test's start hung now and
+    then under load, once in CI and 2 of about 130 runs here; in the one logged, the page
+    never got as far as importing Pyodide, its modules stopped loading. That Playwright's
+    unrouting is the cause is a guess this handler avoids, not a finding.)"""
+    seen = 0
+
+    def handle(route: Route) -> None:
+        nonlocal seen
+        seen += 1
+        if seen == 1:
+            answer(route)
+        else:
+            route.fallback()
+
+    return handle
 
 
 def boot_lines(context: BrowserContext) -> list[str]:
