@@ -67,7 +67,9 @@
   /* texts:start (stamped by scripts/build_site.py) */
   /** @type {Texts} */
   const TEXTS = { de: { "ui.loading": "Das Spiel wird geladen …",
-    "ui.loading.wait": "Einen Moment noch: das Spiel startet gleich.", "ui.title.spider": "Spider Solitär",
+    "ui.loading.wait": "Einen Moment noch: das Spiel startet gleich.",
+    "ui.loading.failed": "Das Spiel konnte nicht geladen werden. Bitte die Verbindung prüfen und neu laden.",
+    "ui.loading.reload": "Neu laden", "ui.title.spider": "Spider Solitär",
     "ui.title.klondike": "Klondike Solitär" } };
   /* texts:end */
   /* house:start (stamped by scripts/build_site.py; unbuilt: no game) */
@@ -377,10 +379,11 @@
      picture's copy; it is the page's polite live region) says the game is about to start,
      and pulses again at each press. */
   const MODIFIERS = new Set(["Shift", "Control", "Alt", "Meta"]);
+  let failed = false; // the game could not start (below): the line says so and stays
   /** @param {Event} event */
   function waiting(event) {
     const key = event instanceof KeyboardEvent ? event : null;
-    if (root.classList.contains("ready") || (key && (key.repeat || MODIFIERS.has(key.key)))) return;
+    if (root.classList.contains("ready") || failed || (key && (key.repeat || MODIFIERS.has(key.key)))) return;
     for (const line of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".loading"))) {
       line.textContent = words["ui.loading.wait"];
       line.classList.remove("nudge");
@@ -390,6 +393,46 @@
   }
   document.addEventListener("pointerdown", waiting, true);
   document.addEventListener("keydown", waiting, true);
+
+  // ------------------------------------------------------------------ if the game cannot start
+  /* A start that fails before the game is ready (the network drops during a first visit's
+     downloads, a file of the build cannot be read) ends in an error that PyScript does not
+     show a player, or shows in English in a red box: the loading line would spin for ever.
+     Any uncaught error or rejected promise on the page before ready, and PyScript's error
+     box (.py-error), mean Python did not start: the loading line says so in the player's
+     language, with a button that loads the page again (a saved game is in localStorage and
+     is not touched). The reason goes to the console. After ready none of this applies: the
+     game has its own messages. (A download that never answers raises nothing: that stays a
+     spinning line.) */
+  /** @param {unknown} why */
+  function cannotStart(why) {
+    if (failed || root.classList.contains("ready")) return;
+    failed = true;
+    const message = why && typeof why === "object" && "message" in why ? why.message : why;
+    console.info("The game could not start:", String(message || why).trim());
+    for (const line of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".loading"))) {
+      line.textContent = words["ui.loading.failed"];
+      line.classList.remove("nudge");
+      line.classList.add("failed");
+    }
+    const live = byId("loading");
+    const again = document.createElement("button");
+    again.type = "button";
+    again.className = "reload";
+    again.textContent = words["ui.loading.reload"];
+    again.addEventListener("click", () => location.reload());
+    live.after(again);
+    if (live.parentElement) live.parentElement.classList.add("refusal");
+  }
+  window.addEventListener("error", (event) => cannotStart(event.error || event.message));
+  window.addEventListener("unhandledrejection", (event) => cannotStart(event.reason));
+  const boxes = new MutationObserver((records) => {
+    if (root.classList.contains("ready")) boxes.disconnect();
+    else if (records.some((r) => [...r.addedNodes].some((n) => n instanceof Element && n.matches(".py-error")))) {
+      cannotStart(document.querySelector(".py-error")?.textContent);
+    }
+  });
+  boxes.observe(document.body, { childList: true });
 
   // ------------------------------------------------------------------ once the game is ready
   /** @type {ReturnType<typeof setTimeout> | undefined} */

@@ -20,7 +20,8 @@ Fixtures
   origins of the servers it used (`base_url`, `serve`; data: and blob: are fine), if the
   console logged an error, if a page threw an uncaught error, or if the Content Security
   Policy was violated. Expected errors: `guard.allow_console(regex)` or
-  `@pytest.mark.allow_console(regex, ...)`; `guard.problems()` lists what was seen.
+  `@pytest.mark.allow_console(regex, ...)`, `guard.allow_page_error(regex)` for an uncaught
+  error the test causes; `guard.problems()` lists what was seen.
 
 Helper: `open_game(page, base_url, query="", clear_storage=False)` navigates and waits
 until `<html>` has the class `ready` (the page's test contract).
@@ -150,12 +151,17 @@ class Guard:
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     allowed_console: list[re.Pattern[str]] = field(default_factory=list)
+    allowed_page_errors: list[re.Pattern[str]] = field(default_factory=list)
 
     def allow_origin(self, origin: str) -> None:
         self.origins.add(origin_of(origin))
 
     def allow_console(self, pattern: str) -> None:
         self.allowed_console.append(re.compile(pattern))
+
+    def allow_page_error(self, pattern: str) -> None:
+        """An uncaught error the test causes on purpose (a download it breaks)."""
+        self.allowed_page_errors.append(re.compile(pattern))
 
     def watch(self, context: BrowserContext) -> None:
         context.add_init_script(CSP_LISTENER)
@@ -186,7 +192,8 @@ class Guard:
                 continue
             kind = "CSP violation" if text.startswith(CSP_PREFIX) else "console error"
             found.append(f"{kind}: {text}")
-        found += [f"uncaught page error: {text}" for text in self.page_errors]
+        found += [f"uncaught page error: {text}" for text in self.page_errors
+                  if not any(p.search(text) for p in self.allowed_page_errors)]
         return found
 
     def clear(self) -> None:

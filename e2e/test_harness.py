@@ -166,6 +166,20 @@ def test_csp_violation(page, url):
     open_game(page, url + "csp.html")
 
 
+def test_allowed_page_error(page, url, guard):
+    guard.allow_page_error("uncaught boom")
+    open_game(page, url)
+    page.evaluate("setTimeout(() => { throw new Error('uncaught boom') }, 0)")
+    page.wait_for_timeout(300)
+
+
+def test_other_page_error_than_allowed(page, url, guard):
+    guard.allow_page_error("another boom")
+    open_game(page, url)
+    page.evaluate("setTimeout(() => { throw new Error('uncaught boom') }, 0)")
+    page.wait_for_timeout(300)
+
+
 @pytest.mark.allow_console("boom from the page")
 def test_allowed_console_error(page, url):
     open_game(page, url)
@@ -175,6 +189,8 @@ def test_allowed_console_error(page, url):
 EXPECTED = {
     "test_clean": None,
     "test_allowed_console_error": None,
+    "test_allowed_page_error": None,
+    "test_other_page_error_than_allowed": "uncaught page error: Error: uncaught boom",
     "test_cross_origin": "request to another origin: http://127.0.0.1:",
     "test_console_error": "console error: boom from the page",
     "test_page_error": "uncaught page error: Error: uncaught boom",

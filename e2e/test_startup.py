@@ -45,8 +45,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Route, expect
 
-from e2e.conftest import ROOT, SITE, open_game, wait_ready
-from e2e.spider_page import build, button, card, msg_key, open_pos, press, stat, table, text_of
+from e2e.conftest import ROOT, SITE, Guard, open_game, wait_ready
+from e2e.spider_page import build, button, card, msg_key, open_pos, pos_query, press, stat, table, text_of
 from e2e.test_pwa import wait_controlled
 from spider import Game
 from spider.duel import encode_challenge
@@ -158,6 +158,44 @@ def test_each_file_is_fetched_once_and_every_preload_is_used(
             "boot.mjs", "pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
             "pyodide.asm.mjs")]
     assert starts["runtime"] >= starts["fcp"], starts  # the first paint is not made to wait
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_when_python_cannot_start_the_player_is_told_and_reload_starts_the_game(
+    device: str, lang: str, new_context: Callable[..., BrowserContext], base_url: str, guard: Guard
+) -> None:
+    """The game's package cannot be downloaded (as when the network drops during a first
+    visit): on a phone the worker fails, then the page's own start. The loading line stops
+    spinning and says so in the player's language, a press does not hide it, and its button
+    loads the page again: with the network back, the game starts and plays."""
+    guard.allow_console(r"Failed to load resource: the server responded with a status of 404")
+    guard.allow_page_error(r"\[404\] Unable to fetch \S*/spider\.zip")
+    context = new_context(device)
+    lines: list[str] = []
+    context.on("console", lambda m: lines.append(m.text) if "could not start" in m.text else None)
+    page = context.new_page()
+    page.route("**/spider.zip", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"{base_url}{pos_query(PLAYED)}&lang={lang}")
+    loading = page.locator("#msg #loading")
+    expect(loading).to_have_text(text_of("ui.loading.failed", lang), timeout=60_000)
+    assert "failed" in (loading.get_attribute("class") or "")  # no spinner
+    assert any("spider.zip" in line for line in lines), lines  # the reason, for a developer
+    page.keyboard.press("ArrowRight")
+    again = page.locator("#msg").get_by_role("button", name=text_of("ui.loading.reload", lang))
+    press(page, device, page.locator("#board"))
+    expect(loading).to_have_text(text_of("ui.loading.failed", lang))
+    assert page.evaluate("document.documentElement.classList.contains('ready')") is False
+    assert again.count() == 1
+
+    page.unroute("**/spider.zip")
+    if device == "phone":
+        again.tap()
+    else:
+        again.click()
+    wait_ready(page)
+    expect(page.locator("#loading")).to_have_count(0)
+    expect(page.locator("#msg button")).to_have_count(0)
+    plays(page, device, lang)
 
 
 @pytest.mark.phone_only
@@ -297,7 +335,8 @@ def test_the_picture_knows_the_games_from_their_descriptors(site: Path) -> None:
     texts = stamped(site, "texts")
     assert set(texts) == set(LANGUAGES)
     for lang in LANGUAGES:
-        for key in ("ui.loading", "ui.loading.wait", *(f"ui.title.{g.name}" for g in games())):
+        for key in ("ui.loading", "ui.loading.wait", "ui.loading.failed", "ui.loading.reload",
+                    *(f"ui.title.{g.name}" for g in games())):
             assert texts[lang][key] == catalog(lang)[key], (lang, key)
 
 
@@ -362,12 +401,12 @@ def boot(page: Page) -> str:
     return str(page.evaluate("document.documentElement.dataset.boot"))
 
 
-def plays(page: Page, device: str) -> None:
-    """The game answers: 7♣ onto 8♣ (column 2 to 3), then Zurück."""
+def plays(page: Page, device: str, lang: str = "de") -> None:
+    """The game answers: 7♣ onto 8♣ (column 2 to 3), then Zurück (Undo)."""
     press(page, device, card(page, 2, "7C"))
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
     assert card(page, 3, "7C").count() == 1
-    button(page, "Zurück").click()
+    button(page, text_of("ui.btn.undo", lang)).click()
     expect(page.locator('[data-stat="moves"]')).to_have_text("0")
 
 

@@ -9,6 +9,8 @@ TEXTS = {
     "ui.title.klondike": "Klondike Solitär",
     "ui.loading": "Das Spiel wird geladen …",
     "ui.loading.wait": "Einen Moment noch: das Spiel startet gleich.",
+    "ui.loading.failed": "Das Spiel konnte nicht geladen werden. Bitte die Verbindung prüfen und neu laden.",
+    "ui.loading.reload": "Neu laden",
     "ui.toolbar": "Spielsteuerung",
     "ui.status": "Spielstand",
     "ui.board": "Spieltisch",

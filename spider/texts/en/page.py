@@ -9,6 +9,8 @@ TEXTS = {
     "ui.title.klondike": "Klondike Solitaire",
     "ui.loading": "Loading the game …",
     "ui.loading.wait": "Just a moment: the game is about to start.",
+    "ui.loading.failed": "The game could not be loaded. Please check the connection and reload.",
+    "ui.loading.reload": "Reload",
     "ui.toolbar": "Game controls",
     "ui.status": "Game status",
     "ui.board": "Table",
