@@ -398,12 +398,13 @@
   /* A start that fails before the game is ready (the network drops during a first visit's
      downloads, a file of the build cannot be read) ends in an error that PyScript does not
      show a player, or shows in English in a red box: the loading line would spin for ever.
-     Any uncaught error or rejected promise on the page before ready, and PyScript's error
-     box (.py-error), mean Python did not start: the loading line says so in the player's
-     language, with a button that loads the page again (a saved game is in localStorage and
-     is not touched). The reason goes to the console. After ready none of this applies: the
-     game has its own messages. (A download that never answers raises nothing: that stays a
-     spinning line.) */
+     Any uncaught error or rejected promise on the page before ready, PyScript's own script
+     that cannot be loaded, a failed download of the runtime (pyodide/boot.mjs says so with
+     "spider:start-failed") and PyScript's error box (.py-error) mean Python did not
+     start: the loading line says so in the player's language, with a button that loads
+     the page again (a saved game is in localStorage and is not touched). The reason goes
+     to the console. After ready none of this applies: the game has its own messages. (A
+     download that never answers raises nothing: that stays a spinning line.) */
   /** @param {unknown} why */
   function cannotStart(why) {
     if (failed || root.classList.contains("ready")) return;
@@ -424,8 +425,21 @@
     live.after(again);
     if (live.parentElement) live.parentElement.classList.add("refusal");
   }
-  window.addEventListener("error", (event) => cannotStart(event.error || event.message));
+  window.addEventListener("error", (event) => {
+    const from = event.target;
+    // capturing: also a script that cannot be loaded (those do not bubble); only PyScript's
+    // own (data-start in index.html) stops the start
+    if (from instanceof HTMLScriptElement) {
+      if (from.matches("[data-start]")) cannotStart(`${from.src} could not be loaded`);
+    } else if (!(from instanceof Element)) {
+      cannotStart(event.error || event.message);
+    }
+  }, true);
   window.addEventListener("unhandledrejection", (event) => cannotStart(event.reason));
+  // pyodide/boot.mjs: a download of the runtime failed (Pyodide itself never says so)
+  window.addEventListener("spider:start-failed", (event) => {
+    cannotStart(event instanceof CustomEvent ? event.detail : event);
+  });
   const boxes = new MutationObserver((records) => {
     if (root.classList.contains("ready")) boxes.disconnect();
     else if (records.some((r) => [...r.addedNodes].some((n) => n instanceof Element && n.matches(".py-error")))) {

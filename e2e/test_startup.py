@@ -160,34 +160,51 @@ def test_each_file_is_fetched_once_and_every_preload_is_used(
     assert starts["runtime"] >= starts["fcp"], starts  # the first paint is not made to wait
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
+# What fails, the file the reason names, how: the package (HTTP 404: PyScript's rejected
+# promise), the runtime's wasm (the network gone: Pyodide only logs it, pyodide/boot.mjs
+# tells the page), PyScript's own script (the page's <script data-start> cannot load).
+CANNOT_START = {
+    "package": ("spider.zip", "**/spider.zip", 404),
+    "runtime": ("pyodide.asm.wasm", "**/pyodide/pyodide.asm.wasm", "internetdisconnected"),
+    "PyScript": ("core.js", "**/pyscript/core.js", "internetdisconnected"),
+}
+
+
+@pytest.mark.parametrize(("failure", "lang"), [("package", "de"), ("runtime", "en"), ("PyScript", "de")])
 def test_when_python_cannot_start_the_player_is_told_and_reload_starts_the_game(
-    device: str, lang: str, new_context: Callable[..., BrowserContext], base_url: str, guard: Guard
+    device: str, failure: str, lang: str, new_context: Callable[..., BrowserContext], base_url: str,
+    guard: Guard,
 ) -> None:
-    """The game's package cannot be downloaded (as when the network drops during a first
-    visit): on a phone the worker fails, then the page's own start. The loading line stops
-    spinning and says so in the player's language, a press does not hide it, and its button
-    loads the page again: with the network back, the game starts and plays."""
-    guard.allow_console(r"Failed to load resource: the server responded with a status of 404")
-    guard.allow_page_error(r"\[404\] Unable to fetch \S*/spider\.zip")
+    """A file the start needs cannot be downloaded (as when the network drops during a
+    first visit; on a phone the worker fails first, then the page's own start): the loading
+    line stops spinning and says so in the player's language, the console says which file,
+    a press does not hide it, and its button loads the page again: with the network back,
+    the game starts and plays."""
+    name, pattern, how = CANNOT_START[failure]
+    guard.allow_console(r"^Failed to load resource: (the server responded with a status of 404|"
+                        r"net::ERR_INTERNET_DISCONNECTED)")
+    guard.allow_page_error(rf"\[404\] Unable to fetch \S*/{re.escape(name)}")
+    # Pyodide leaves its failed fetch of the wasm unhandled (the worker's, then the page's)
+    guard.allow_page_error(r"^TypeError: Failed to fetch\n(.*\n)*.*browser_getBinaryResponse")
     context = new_context(device)
     lines: list[str] = []
     context.on("console", lambda m: lines.append(m.text) if "could not start" in m.text else None)
     page = context.new_page()
-    page.route("**/spider.zip", lambda route: route.fulfill(status=404, body="gone"))
+    page.route(pattern, lambda route: route.fulfill(status=how, body="gone") if isinstance(how, int)
+               else route.abort(how))
     page.goto(f"{base_url}{pos_query(PLAYED)}&lang={lang}")
     loading = page.locator("#msg #loading")
     expect(loading).to_have_text(text_of("ui.loading.failed", lang), timeout=60_000)
     assert "failed" in (loading.get_attribute("class") or "")  # no spinner
-    assert any("spider.zip" in line for line in lines), lines  # the reason, for a developer
+    assert len(lines) == 1 and name in lines[0], lines  # the reason, for a developer
     page.keyboard.press("ArrowRight")
-    again = page.locator("#msg").get_by_role("button", name=text_of("ui.loading.reload", lang))
     press(page, device, page.locator("#board"))
     expect(loading).to_have_text(text_of("ui.loading.failed", lang))
     assert page.evaluate("document.documentElement.classList.contains('ready')") is False
+    again = page.locator("#msg").get_by_role("button", name=text_of("ui.loading.reload", lang))
     assert again.count() == 1
 
-    page.unroute("**/spider.zip")
+    page.unroute(pattern)
     if device == "phone":
         again.tap()
     else:

@@ -184,6 +184,37 @@ async function restore(options) {
     () => withHandedOver(made, () => loadPlain({ ...options, ...extra }))];
 }
 
+/** Run the last-resort start, `load`, telling the page when one of its downloads fails
+ *  (a "spider:start-failed" event on window, with the reason as its detail; prepaint.js
+ *  then tells the player). Pyodide reports a failed download of pyodide.asm.wasm or the
+ *  standard library only as console lines and then never settles, so without this the
+ *  loading line would spin for ever. Pyodide downloads with fetch(); fetch is put back
+ *  when `load` is done. (The snapshot's starts are not watched: a failure there only
+ *  means starting plainly, which downloads again.)
+ *  @template T @param {() => Promise<T>} load @returns {Promise<T>} */
+async function watched(load) {
+  const { fetch } = globalThis;
+  /** @param {string} why */
+  const failed = (why) => window.dispatchEvent(new CustomEvent("spider:start-failed", { detail: why }));
+  /** @type {typeof fetch} */
+  globalThis.fetch = async function (input, init) {
+    const url = input instanceof Request ? input.url : String(input);
+    try {
+      const response = await fetch.call(this, input, init);
+      if (!response.ok) failed(`${url}: HTTP ${response.status}`);
+      return response;
+    } catch (error) {
+      failed(`${url}: ${reason(error)}`);
+      throw error;
+    }
+  };
+  try {
+    return await load();
+  } finally {
+    globalThis.fetch = fetch;
+  }
+}
+
 /** Pyodide's loadPyodide, from a snapshot when one can be used (see the top).
  *  @param {Options} [options] */
 export async function loadPyodide(options = {}) {
@@ -205,5 +236,5 @@ export async function loadPyodide(options = {}) {
       say(`snapshot refused, starting normally: ${reason(error)}`);
     }
   }
-  return booted("plain", await loadPlain(options));
+  return booted("plain", await watched(() => loadPlain(options)));
 }

@@ -42,14 +42,40 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   return result;
 };
 
+/** Why it failed, for the page: an error's message, or what was thrown. A Python error's
+ *  message is its whole traceback: its last line says what went wrong.
+ *  @param {unknown} error */
+function why(error) {
+  const message = error && typeof error === "object" && "message" in error ? error.message : undefined;
+  return String(message || error).trim().split("\n").pop();
+}
+
+/** The one answer to the page: what was made, or why not. */
+let answered = false;
+/** @param {{error: string} | Record<string, unknown>} message @param {Transferable[]} [moved] */
+function answer(message, moved = []) {
+  if (answered) return;
+  answered = true;
+  worker.postMessage(message, moved);
+}
+
 // The standard library as Pyodide downloads it: a copy of the bytes, for the page.
+// A download of Pyodide's that fails (the network gone) is told to the page at once:
+// Pyodide itself only logs it and never settles, and the page would wait for ever.
 /** @type {Promise<ArrayBuffer> | null} */
 let stdlib = null;
 const stdlibURL = new URL("python_stdlib.zip", here).href;
 const { fetch } = worker;
 /** @type {typeof fetch} */
 worker.fetch = async (input, init) => {
-  const response = await fetch.call(worker, input, init);
+  let response;
+  try {
+    response = await fetch.call(worker, input, init);
+  } catch (error) {
+    answer({ error: `${String(input)}: ${why(error)}` });
+    throw error;
+  }
+  if (!response.ok) answer({ error: `${String(input)}: HTTP ${response.status}` });
   if (String(input) === stdlibURL && response.ok) stdlib = response.clone().arrayBuffer();
   return response;
 };
@@ -75,10 +101,6 @@ async function start() {
 }
 
 start().then(
-  (made) => worker.postMessage(made, [made.memory.buffer, made.stdlib]),
-  // A Python error's message is its whole traceback: its last line says what went wrong.
-  (error) => {
-    const message = error && typeof error === "object" && "message" in error ? error.message : undefined;
-    worker.postMessage({ error: String(message || error).trim().split("\n").pop() });
-  },
+  (made) => answer(made, [made.memory.buffer, made.stdlib]),
+  (error) => answer({ error: why(error) }),
 );
