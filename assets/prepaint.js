@@ -431,8 +431,8 @@
     // own (data-start in index.html) stops the start
     if (from instanceof HTMLScriptElement) {
       if (from.matches("[data-start]")) cannotStart(`${from.src} could not be loaded`);
-    } else if (!(from instanceof Element)) {
-      cannotStart(event.error || event.message);
+    } else if (!(from instanceof Element) && !/^ResizeObserver loop/.test(event.message || "")) {
+      cannotStart(event.error || event.message); // (the browser's ResizeObserver notice is no error)
     }
   }, true);
   window.addEventListener("unhandledrejection", (event) => cannotStart(event.reason));
