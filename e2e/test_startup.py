@@ -392,7 +392,7 @@ def first_only(answer: Callable[[Route], None]) -> Callable[[Route], None]:
     """A route handler that answers the first request with `answer`, and lets the rest go
     to the server. (Not `page.route(..., times=1)`, which takes the route away once used,
     while the page's other requests are in flight: with it this test's start hung now and
-    then under load, once in CI and 2 of about 130 runs here; in the one logged, the page
+    then under load, once in CI and 2 of about 175 runs here; in the one logged, the page
     never got as far as importing Pyodide, its modules stopped loading. That Playwright's
     unrouting is the cause is a guess this handler avoids, not a finding.)"""
     seen = 0
