@@ -5,9 +5,10 @@
 #   make test         everything below, in this order; any failure fails make
 #     make lint         ruff + mypy (strict on spider/, config in pyproject.toml), html-validate,
 #                       eslint + tsc (the JavaScript; eslint.config.mjs, tsconfig*.json)
-#     make test-engine  pytest tests            (engine, CPython)
+#     make test-engine  pytest tests -m "not slow" (engine, CPython)
 #     make test-pyodide engine tests under Pyodide in Node (scripts/pyodide_pytest.mjs)
 #     make test-e2e     pytest e2e              (Playwright, real Chromium)
+#   make test-slow    the engine's long sweeps (`slow`, CPython; not part of make test)
 #   make bench        run every bench/*.py
 #   make build        build build/site/ only
 #   make clean        remove build/ and caches;  make distclean  also .venv and node_modules
@@ -45,7 +46,7 @@ ifndef CHROMIUM
 endif
 export CHROMIUM
 
-.PHONY: help serve test build lint test-units test-engine test-pyodide test-e2e bench browser wheels \
+.PHONY: help serve test build lint test-units test-engine test-slow test-pyodide test-e2e bench browser wheels \
         deps clean distclean
 
 help:
@@ -116,8 +117,13 @@ lint: $(VENV_STAMP) $(NPM_STAMP)
 	  "$$(grep -rwh --include='*.py' Any spider/web | grep -Ev '^\s*(from \S+ )?import ' | grep -ow Any | wc -l)"
 
 test-engine: $(VENV_STAMP)
-	@if [ -d tests ]; then $(PY) -m pytest tests $(PYTEST_ARGS); \
+	@if [ -d tests ]; then $(PY) -m pytest tests -m "not slow" $(PYTEST_ARGS); \
 	else echo "test-engine: no tests/ directory yet, skipped"; fi
+
+# The long sweeps against the unpruned references (tests marked `slow`, about 7-10 min on one
+# core). `make test` runs their smaller samples only, so that CI stays within its time.
+test-slow: $(VENV_STAMP)
+	$(PY) -m pytest tests -m slow $(PYTEST_ARGS)
 
 test-pyodide: $(NPM_STAMP) $(WHEELS_STAMP)
 	node scripts/pyodide_pytest.mjs

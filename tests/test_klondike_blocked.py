@@ -59,6 +59,7 @@ def test_a_blocked_start_goes_into_the_lost_set() -> None:
     assert solve(g, 1000, peek=True, lost=lost) == SolveResult("unsolvable", [], 1)
 
 
+@pytest.mark.cpython_only  # a long sweep: its answers do not depend on the platform
 @pytest.mark.parametrize("draw", [1, 3])
 def test_random_positions_called_blocked_are_lost(draw: int) -> None:
     """Every random position it calls blocked (each foundation at 2-9 cards, the rest spread

@@ -271,6 +271,7 @@ def talon_positions(seed: int, count: int) -> dict[tuple[str, bool | None], int]
     return answers
 
 
+@pytest.mark.cpython_only  # a long sweep: its answers do not depend on the platform
 def test_talon_cards_covered_at_once_lose_no_win() -> None:
     """Reduction 6 (draw 1: a card from the talon is covered by the next move) against the
     reference, which plays every legal move: no answer differs, and both kinds are met."""
@@ -468,6 +469,7 @@ def test_positions_whose_twins_exchange_what_lies_on_them_are_won_or_lost_togeth
     assert pairs["solved"] >= 10 and pairs["unsolvable"] >= 2, pairs
 
 
+@pytest.mark.cpython_only  # a long sweep: its answers do not depend on the platform
 @pytest.mark.parametrize("draw", [1, 3])
 def test_twin_exchanged_keys_lose_no_win(draw: int) -> None:
     """Reduction 7 (positions that differ by the runs on two twins count as one) against the
@@ -623,6 +625,7 @@ def as_draw_one(text: str) -> Game:
     return Game.from_text("klondike 1\n" + text.partition("\n")[2])
 
 
+@pytest.mark.cpython_only  # a long sweep: its answers do not depend on the platform
 def test_a_draw_three_win_is_a_draw_one_win() -> None:
     """What the relaxation rests on: a position the reference wins in draw 3 is not lost in
     draw 1 (every card the draw-3 waste shows can be turned up in draw 1)."""
