@@ -603,8 +603,9 @@ def test_lost_random_positions_are_confirmed_lost() -> None:
     assert lost >= 2
 
 
-# How many positions test_many_more_small_positions checks per draw count: 60 in `make test`
-# (about 45 s for both), KLONDIKE_SMALL_POSITIONS=300 for the long sweep (about 4.5 min).
+# How many positions test_many_more_small_positions (`slow`) checks per draw count: 60 in
+# `make test-slow` (about 45 s for both), KLONDIKE_SMALL_POSITIONS=300 for the long sweep
+# (about 4.5 min).
 SMALL_POSITIONS = int(os.environ.get("KLONDIKE_SMALL_POSITIONS", "60"))
 
 
