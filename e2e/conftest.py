@@ -5,15 +5,20 @@
 Fixtures
 - `base_url`: URL of `build/site/` served by `scripts/sitesrv.py` on a free port
   (`http://127.0.0.1:PORT/`), shared by the session.
-- `page`: a fresh page in a fresh context. Every test that uses it runs twice, `[desktop]`
+- `page`: a new page in the session's warm context of its kind (storage emptied; see
+  `WarmContexts`: the page starts as a return visit does, from the service worker's cache
+  and Python's memory snapshot), or in a fresh context with `@pytest.mark.fresh_context`
+  (or E2E_FRESH=1 for every test). Every test that uses it runs twice, `[desktop]`
   (1280x800, mouse) and `[phone]` (Playwright's "Pixel 7": touch, `pointer: coarse`),
   unless marked `@pytest.mark.desktop_only` or `@pytest.mark.phone_only`.
   `device` holds "desktop" or "phone". A test whose subject does not depend on the device
   (reading saved data and links, storage, clocks, the worker's verdicts) is `desktop_only`:
   the phone half costs a page start or two (about 9 s) and adds nothing; layout, touch,
   dialogs that must fit a phone and the phone's first-visit worker keep both halves.
-- `desktop`, `phone`: a fresh context of that kind; `new_context(kind, **options)` opens more
-  (for reload and storage tests: a new context starts with empty storage).
+- `desktop`, `phone`: a fresh context of that kind, a first visit; `new_context(kind,
+  **options)` opens more (for reload and storage tests: a new context starts with empty
+  storage; for routes: a page in it is not controlled by the service worker until the
+  worker activates, and a worker answering from its cache bypasses `route`).
 - `serve(root, base="/")`: serve another folder, or the site under a sub-path like a GitHub
   Pages project site: `serve(SITE, base="/spider-solitaire/").url`.
 - `guard`: the checks every test gets. At teardown the test FAILS if any request left the
@@ -55,6 +60,7 @@ from playwright.sync_api import (
     Page,
     Playwright,
     Request,
+    WebError,
     sync_playwright,
 )
 
@@ -97,6 +103,8 @@ def pytest_configure(config: pytest.Config) -> None:
         "desktop_only: run the page fixture only with the desktop context",
         "phone_only: run the page fixture only with the phone (touch) context",
         "allow_console(*regex): console errors matching one of these do not fail the test",
+        "fresh_context: the page fixture opens a fresh context (a first visit) instead of "
+        "a new page in the session's warm one (see `page`)",
     ):
         config.addinivalue_line("markers", line)
 
@@ -165,9 +173,21 @@ class Guard:
 
     def watch(self, context: BrowserContext) -> None:
         context.add_init_script(CSP_LISTENER)
+        self.listen(context)
+
+    def listen(self, context: BrowserContext) -> None:
+        """The events only (a warm context has its CSP listener since it was made)."""
         context.on("request", self._on_request)
         context.on("console", self._on_console)
-        context.on("weberror", lambda e: self.page_errors.append(e.error.stack or str(e.error)))
+        context.on("weberror", self._on_weberror)
+
+    def unlisten(self, context: BrowserContext) -> None:
+        context.remove_listener("request", self._on_request)
+        context.remove_listener("console", self._on_console)
+        context.remove_listener("weberror", self._on_weberror)
+
+    def _on_weberror(self, error: WebError) -> None:
+        self.page_errors.append(error.error.stack or str(error.error))
 
     def _on_request(self, request: Request) -> None:
         self.requests.append(request.url)
@@ -339,9 +359,87 @@ def phone(new_context: Callable[..., BrowserContext]) -> BrowserContext:
     return new_context("phone")
 
 
+# The `page` fixture's contexts: one per kind for the whole session, made once and visited
+# once, so that the service worker has precached the site. A page in it starts as a player's
+# return visit does (the page from the cache, Python from its memory snapshot: about 1 s
+# instead of 4-6 s for a first visit, the page start being most of a browser test's time).
+# Each test gets a new page in it, with the origin's stored data emptied first (everything
+# the page keeps is in localStorage), its permissions taken back and every page it opened
+# closed after it. A test that fails throws its context away, so the next one gets a new.
+# Tests of a first visit, or that change the context itself (Playwright's clock), take a
+# fresh context (`new_context`, or `@pytest.mark.fresh_context`; E2E_FRESH=1 for all).
+WARM_CLEARED = "cookies,local_storage,indexeddb,file_systems,websql"
+WARM_READY_S = 120
+
+
+class WarmContexts:
+    def __init__(self, browser: Browser, playwright: Playwright, url: str) -> None:
+        self.browser, self.playwright, self.url = browser, playwright, url
+        self.contexts: dict[str, BrowserContext] = {}
+
+    def get(self, kind: str) -> BrowserContext:
+        context = self.contexts.get(kind)
+        if context is None:
+            context = self.browser.new_context(**context_options(self.playwright, kind))
+            context.set_default_timeout(15_000)
+            context.add_init_script(CSP_LISTENER)
+            visit = context.new_page()
+            open_game(visit, self.url)
+            activated = visit.evaluate(
+                "(ms) => Promise.race([navigator.serviceWorker.ready.then(() => true),"
+                " new Promise((done) => setTimeout(() => done(false), ms))])",
+                WARM_READY_S * 1000)
+            if not activated:
+                context.close()
+                raise AssertionError(f"warm {kind} context: the service worker was not active "
+                                     f"within {WARM_READY_S} s")
+            visit.close()
+            self.contexts[kind] = context
+        return context
+
+    def drop(self, kind: str) -> None:
+        context = self.contexts.pop(kind, None)
+        if context is not None:
+            context.close()
+
+    def close(self) -> None:
+        for kind in list(self.contexts):
+            self.drop(kind)
+
+
+@pytest.fixture(scope="session")
+def warm_contexts(browser: Browser, playwright: Playwright,
+                  site_server: sitesrv.Running) -> Iterator[WarmContexts]:
+    warm = WarmContexts(browser, playwright, site_server.url)
+    yield warm
+    warm.close()
+
+
 @pytest.fixture
-def page(device: str, new_context: Callable[..., BrowserContext]) -> Page:
-    return new_context(device).new_page()
+def page(device: str, request: pytest.FixtureRequest, guard: Guard, base_url: str,
+         new_context: Callable[..., BrowserContext],
+         warm_contexts: WarmContexts) -> Iterator[Page]:
+    if request.node.get_closest_marker("fresh_context") or os.environ.get("E2E_FRESH"):
+        yield new_context(device).new_page()
+        return
+    context = warm_contexts.get(device)
+    guard.listen(context)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Storage.clearDataForOrigin",
+             {"origin": origin_of(base_url), "storageTypes": WARM_CLEARED})
+    cdp.detach()
+    yield page
+    failed = any(getattr(request.node, f"rep_{w}", None) and getattr(request.node, f"rep_{w}")
+                 .failed for w in ("setup", "call"))
+    if failed:
+        save_screenshots(context, request.node.nodeid, 0)
+    for opened in list(context.pages):
+        opened.close()
+    guard.unlisten(context)
+    context.clear_permissions()
+    if failed:
+        warm_contexts.drop(device)
 
 
 # ---- helpers --------------------------------------------------------------------------------

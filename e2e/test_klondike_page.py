@@ -235,6 +235,7 @@ def controlled_clock(page: Page) -> None:
     page.clock.pause_at(page.evaluate("Date.now()") + 1000)
 
 
+@pytest.mark.fresh_context  # installs Playwright's clock, which belongs to the context
 def test_pause_hides_the_table_and_stops_the_clock(page: Page, base_url: str, device: str) -> None:
     page.clock.install()
     open_kpos(page, base_url, MOVES)

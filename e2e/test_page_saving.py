@@ -168,6 +168,7 @@ def test_same_cards_again_restarts_the_deal(page: Page, base_url: str, device: s
 
 
 @pytest.mark.desktop_only  # the clock does not depend on the device
+@pytest.mark.fresh_context  # installs Playwright's clock, which belongs to the context
 def test_the_clock_runs_from_the_first_action_and_stops_while_hidden(
     page: Page, base_url: str
 ) -> None:
