@@ -124,7 +124,7 @@ def settings_doc(**values: object) -> str:
 
 def with_settings(page: Page, **values: object) -> None:
     """The player's saved settings, there before the page's first script on every load
-    (a fresh context has no storage)."""
+    (a test's page starts with the storage empty)."""
     page.add_init_script(f"localStorage.setItem({SETTINGS_KEY!r}, {settings_doc(**values)!r})")
 
 
