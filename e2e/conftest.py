@@ -318,6 +318,12 @@ def context_options(playwright: Playwright, kind: str) -> dict[str, Any]:
     return {**options, "locale": "de-DE"}
 
 
+def failed_in(request: pytest.FixtureRequest) -> bool:
+    """Whether the test's setup or call failed (read in a fixture's teardown)."""
+    return any(getattr(request.node, f"rep_{w}", None) and getattr(request.node, f"rep_{w}")
+               .failed for w in ("setup", "call"))
+
+
 @pytest.fixture
 def new_context(
     playwright: Playwright, browser: Browser, guard: Guard, request: pytest.FixtureRequest
@@ -333,8 +339,7 @@ def new_context(
         return context
 
     yield make
-    failed = any(getattr(request.node, f"rep_{w}", None) and getattr(request.node, f"rep_{w}")
-                 .failed for w in ("setup", "call"))
+    failed = failed_in(request)
     for n, context in enumerate(contexts):
         if failed:
             save_screenshots(context, request.node.nodeid, n)
@@ -383,17 +388,20 @@ class WarmContexts:
             context = self.browser.new_context(**context_options(self.playwright, kind))
             context.set_default_timeout(15_000)
             context.add_init_script(CSP_LISTENER)
-            visit = context.new_page()
-            open_game(visit, self.url)
-            activated = visit.evaluate(
-                "(ms) => Promise.race([navigator.serviceWorker.ready.then(() => true),"
-                " new Promise((done) => setTimeout(() => done(false), ms))])",
-                WARM_READY_S * 1000)
-            if not activated:
+            try:
+                visit = context.new_page()
+                open_game(visit, self.url)
+                activated = visit.evaluate(
+                    "(ms) => Promise.race([navigator.serviceWorker.ready.then(() => true),"
+                    " new Promise((done) => setTimeout(() => done(false), ms))])",
+                    WARM_READY_S * 1000)
+                if not activated:
+                    raise AssertionError(f"warm {kind} context: the service worker was not "
+                                         f"active within {WARM_READY_S} s")
+                visit.close()
+            except BaseException:
                 context.close()
-                raise AssertionError(f"warm {kind} context: the service worker was not active "
-                                     f"within {WARM_READY_S} s")
-            visit.close()
+                raise
             self.contexts[kind] = context
         return context
 
@@ -425,13 +433,9 @@ def page(device: str, request: pytest.FixtureRequest, guard: Guard, base_url: st
     context = warm_contexts.get(device)
     guard.listen(context)
     page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("Storage.clearDataForOrigin",
-             {"origin": origin_of(base_url), "storageTypes": WARM_CLEARED})
-    cdp.detach()
+    clear_origin(page, base_url, WARM_CLEARED)
     yield page
-    failed = any(getattr(request.node, f"rep_{w}", None) and getattr(request.node, f"rep_{w}")
-                 .failed for w in ("setup", "call"))
+    failed = failed_in(request)
     if failed:
         save_screenshots(context, request.node.nodeid, 0)
     for opened in list(context.pages):
@@ -445,6 +449,14 @@ def page(device: str, request: pytest.FixtureRequest, guard: Guard, base_url: st
 # ---- helpers --------------------------------------------------------------------------------
 
 
+def clear_origin(page: Page, url: str, storage_types: str) -> None:
+    """Empty the stored data of `url`'s origin (`storage_types`: CDP's comma list)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Storage.clearDataForOrigin",
+             {"origin": origin_of(url), "storageTypes": storage_types})
+    cdp.detach()
+
+
 def open_game(page: Page, base_url: str, query: str = "", *, clear_storage: bool = False,
               timeout: float = READY_TIMEOUT_S) -> None:
     """Open the game at `base_url` (+ `?query`) and wait for `<html class="ready">`.
@@ -453,10 +465,7 @@ def open_game(page: Page, base_url: str, query: str = "", *, clear_storage: bool
     Polls with `page.evaluate`, which a CSP without 'unsafe-eval' does not block.
     """
     if clear_storage:
-        cdp = page.context.new_cdp_session(page)
-        cdp.send("Storage.clearDataForOrigin",
-                 {"origin": origin_of(base_url), "storageTypes": "local_storage"})
-        cdp.detach()
+        clear_origin(page, base_url, "local_storage")
     url = base_url + ("" if not query else query if query.startswith("?") else "?" + query)
     page.goto(url)
     wait_ready(page, timeout)
