@@ -15,6 +15,8 @@ Fixtures
   (reading saved data and links, storage, clocks, the worker's verdicts) is `desktop_only`:
   the phone half costs a page start or two (about 9 s) and adds nothing; layout, touch,
   dialogs that must fit a phone and the phone's first-visit worker keep both halves.
+- `warm_page(kind, locale="de-DE", **media)`: the same warm start for a page with a browser
+  language (`WARM_LOCALES`) or `reduced_motion` / `color_scheme`.
 - `desktop`, `phone`: a fresh context of that kind, a first visit; `new_context(kind,
   **options)` opens more (for reload and storage tests: a new context starts with empty
   storage; for routes: a page in it is not controlled by the service worker until the
@@ -375,17 +377,22 @@ def phone(new_context: Callable[..., BrowserContext]) -> BrowserContext:
 # fresh context (`new_context`, or `@pytest.mark.fresh_context`; E2E_FRESH=1 for all).
 WARM_CLEARED = "cookies,local_storage,indexeddb,file_systems,websql"
 WARM_READY_S = 120
+# The locales that get warm contexts: the page's default (German) and one English browser.
+# Any other locale (a test of how the page reads "fr-FR" or "en-GB") takes a fresh context:
+# a warm-up visit costs more than the one or two page starts it would save.
+WARM_LOCALES = ("de-DE", "en-US")
 
 
 class WarmContexts:
     def __init__(self, browser: Browser, playwright: Playwright, url: str) -> None:
         self.browser, self.playwright, self.url = browser, playwright, url
-        self.contexts: dict[str, BrowserContext] = {}
+        self.contexts: dict[tuple[str, str], BrowserContext] = {}
 
-    def get(self, kind: str) -> BrowserContext:
-        context = self.contexts.get(kind)
+    def get(self, kind: str, locale: str = "de-DE") -> BrowserContext:
+        context = self.contexts.get((kind, locale))
         if context is None:
-            context = self.browser.new_context(**context_options(self.playwright, kind))
+            context = self.browser.new_context(
+                **{**context_options(self.playwright, kind), "locale": locale})
             context.set_default_timeout(15_000)
             context.add_init_script(CSP_LISTENER)
             try:
@@ -396,23 +403,23 @@ class WarmContexts:
                     " new Promise((done) => setTimeout(() => done(false), ms))])",
                     WARM_READY_S * 1000)
                 if not activated:
-                    raise AssertionError(f"warm {kind} context: the service worker was not "
-                                         f"active within {WARM_READY_S} s")
+                    raise AssertionError(f"warm {kind} {locale} context: the service worker "
+                                         f"was not active within {WARM_READY_S} s")
                 visit.close()
             except BaseException:
                 context.close()
                 raise
-            self.contexts[kind] = context
+            self.contexts[(kind, locale)] = context
         return context
 
-    def drop(self, kind: str) -> None:
-        context = self.contexts.pop(kind, None)
+    def drop(self, kind: str, locale: str) -> None:
+        context = self.contexts.pop((kind, locale), None)
         if context is not None:
             context.close()
 
     def close(self) -> None:
-        for kind in list(self.contexts):
-            self.drop(kind)
+        for key in list(self.contexts):
+            self.drop(*key)
 
 
 @pytest.fixture(scope="session")
@@ -424,26 +431,50 @@ def warm_contexts(browser: Browser, playwright: Playwright,
 
 
 @pytest.fixture
-def page(device: str, request: pytest.FixtureRequest, guard: Guard, base_url: str,
-         new_context: Callable[..., BrowserContext],
-         warm_contexts: WarmContexts) -> Iterator[Page]:
-    if request.node.get_closest_marker("fresh_context") or os.environ.get("E2E_FRESH"):
-        yield new_context(device).new_page()
-        return
-    context = warm_contexts.get(device)
-    guard.listen(context)
-    page = context.new_page()
-    clear_origin(page, base_url, WARM_CLEARED)
-    yield page
+def warm_page(request: pytest.FixtureRequest, guard: Guard, base_url: str,
+              new_context: Callable[..., BrowserContext],
+              warm_contexts: WarmContexts) -> Iterator[Callable[..., Page]]:
+    """`warm_page(kind, locale="de-DE", **media)`: a new page in the warm context of
+    (kind, locale), for tests that need a browser language or a media feature but not a
+    first visit. `media` (`reduced_motion`, `color_scheme`) is emulated on the page before
+    it loads anything (`page.emulate_media`), as the context option would. The first page
+    of a test in a context starts with the origin's stored data emptied; a second one in
+    the same context is a second tab (same storage). A locale not in `WARM_LOCALES`, a test
+    marked `fresh_context` and E2E_FRESH=1 get a page in a fresh context instead."""
+    fresh = bool(request.node.get_closest_marker("fresh_context") or os.environ.get("E2E_FRESH"))
+    used: dict[tuple[str, str], BrowserContext] = {}
+
+    def make(kind: str = "desktop", locale: str = "de-DE", **media: Any) -> Page:
+        if fresh or locale not in WARM_LOCALES:
+            return new_context(kind, locale=locale, **media).new_page()
+        key = (kind, locale)
+        first = key not in used
+        if first:
+            used[key] = warm_contexts.get(kind, locale)
+            guard.listen(used[key])
+        page = used[key].new_page()
+        if media:
+            page.emulate_media(**media)
+        if first:
+            clear_origin(page, base_url, WARM_CLEARED)
+        return page
+
+    yield make
     failed = failed_in(request)
-    if failed:
-        save_screenshots(context, request.node.nodeid, 0)
-    for opened in list(context.pages):
-        opened.close()
-    guard.unlisten(context)
-    context.clear_permissions()
-    if failed:
-        warm_contexts.drop(device)
+    for n, (key, context) in enumerate(used.items()):
+        if failed:
+            save_screenshots(context, request.node.nodeid, n)
+        for opened in list(context.pages):
+            opened.close()
+        guard.unlisten(context)
+        context.clear_permissions()
+        if failed:
+            warm_contexts.drop(*key)
+
+
+@pytest.fixture
+def page(device: str, warm_page: Callable[..., Page]) -> Page:
+    return warm_page(device)
 
 
 # ---- helpers --------------------------------------------------------------------------------

@@ -53,14 +53,15 @@ def axe(page: Page, state: str) -> list[str]:
     return lines
 
 
-def fresh(new_context: Callable[..., BrowserContext], device: str) -> Page:
-    return new_context(device, reduced_motion="reduce").new_page()
+def reduced(warm_page: Callable[..., Page], device: str) -> Page:
+    """A page with reduced motion, so that nothing is caught mid-flight."""
+    return warm_page(device, reduced_motion="reduce")
 
 
 def test_axe_start_play_picker_new_game_and_update_offer(
-    device: str, new_context: Callable[..., BrowserContext], base_url: str
+    device: str, warm_page: Callable[..., Page], base_url: str
 ) -> None:
-    page = fresh(new_context, device)
+    page = reduced(warm_page, device)
     open_game(page, base_url, "?deal=S4-1")
     found = axe(page, "start")
 
@@ -87,9 +88,9 @@ def test_axe_start_play_picker_new_game_and_update_offer(
 
 
 def test_axe_won_and_stuck_dialogs_and_the_verdict_bar(
-    device: str, new_context: Callable[..., BrowserContext], base_url: str
+    device: str, warm_page: Callable[..., Page], base_url: str
 ) -> None:
-    page = fresh(new_context, device)
+    page = reduced(warm_page, device)
     open_pos(page, base_url, WON)
     press(page, device, card(page, 2, "AS"))
     expect(dialog(page).get_by_role("heading", name="Gewonnen!")).to_be_visible()

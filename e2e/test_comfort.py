@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from e2e.conftest import open_game, wait_ready
 from e2e.duel_page import comparison, menu
@@ -248,13 +248,13 @@ def test_system_follows_the_device_live_and_a_chosen_theme_stays(page: Page, bas
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_in_either_theme_on_spider_and_in_every_dialog(
-    device: str, new_context: Callable[..., BrowserContext], base_url: str, scheme: str
+    device: str, warm_page: Callable[..., Page], base_url: str, scheme: str
 ) -> None:
     """The theme System, the device light or dark: the table, a move's and a hint's marks,
     the picker, the four-colour deck, and every dialog (new game, settings, how to play,
     statistics, the duel's, the comparison, the challenge, won, the analysis and its replay
     bar, stuck, the confirmation)."""
-    page = new_context(device, reduced_motion="reduce", color_scheme=scheme).new_page()
+    page = warm_page(device, reduced_motion="reduce", color_scheme=scheme)
     open_pos(page, base_url, SMOVES)
     assert markers(page)["data-theme"] == scheme
     found = axe(page, f"{scheme}: start")
@@ -322,9 +322,9 @@ def test_axe_finds_nothing_in_either_theme_on_spider_and_in_every_dialog(
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_in_either_theme_on_klondike(
-    device: str, new_context: Callable[..., BrowserContext], base_url: str, scheme: str
+    device: str, warm_page: Callable[..., Page], base_url: str, scheme: str
 ) -> None:
-    page = new_context(device, reduced_motion="reduce", color_scheme=scheme).new_page()
+    page = warm_page(device, reduced_motion="reduce", color_scheme=scheme)
     open_kpos(page, base_url, KMOVES)
     found = axe(page, f"{scheme}: start")
     press(page, device, waste(page).locator('[data-card="7H"]'))  # two targets: selected
@@ -342,13 +342,13 @@ def test_axe_finds_nothing_in_either_theme_on_klondike(
 
 
 def test_the_dark_cards_keep_every_suit_apart_and_legible(
-    new_context: Callable[..., BrowserContext], base_url: str
+    warm_page: Callable[..., Page], base_url: str
 ) -> None:
     """Measured on the page: each suit's colour against the dark card (WCAG AA for text, 4.5:1,
     and more), red apart from black, and with the four-colour deck all four apart."""
     from e2e.spider_page import contrast
 
-    page = new_context("desktop", color_scheme="dark").new_page()
+    page = warm_page("desktop", color_scheme="dark")
     open_pos(page, base_url, build(["* 9S", "* 9H", "* 9D", "* 9C", "", "", "", "", "", ""], stock_rows=1))
     colours: dict[tuple[bool, str], tuple[float, ...]] = {}
     card_bg: tuple[float, ...] = ()
@@ -424,13 +424,12 @@ def flights_of(page: Page) -> list[float]:
 @pytest.mark.desktop_only
 @pytest.mark.parametrize(("animations", "pace"), [("normal", 1.0), ("fast", 0.5), ("off", 0.0)])
 def test_every_animation_follows_the_setting(
-    new_context: Callable[..., BrowserContext], base_url: str, animations: str, pace: float
+    warm_page: Callable[..., Page], base_url: str, animations: str, pace: float
 ) -> None:
     """A move's flight, a deal, a run's sweep and the win celebration take ``pace`` times
     their normal time, the CSS transitions too; Off draws none of them."""
-    context = new_context("desktop", reduced_motion="no-preference")
-    context.add_init_script(COUNT_ANIMATIONS)
-    page = context.new_page()
+    page = warm_page("desktop", reduced_motion="no-preference")
+    page.add_init_script(COUNT_ANIMATIONS)
     with_settings(page, animations=animations)
     open_pos(page, base_url, SMOVES)
     assert markers(page)["data-motion"] == animations
@@ -467,13 +466,12 @@ def test_every_animation_follows_the_setting(
 @pytest.mark.desktop_only
 @pytest.mark.parametrize(("animations", "pause"), [("normal", 170), ("fast", 85), ("off", 60)])
 def test_auto_finish_keeps_the_pace_of_the_setting(
-    new_context: Callable[..., BrowserContext], base_url: str, animations: str, pause: int
+    warm_page: Callable[..., Page], base_url: str, animations: str, pause: int
 ) -> None:
     """Auto-finish waits between two cards as long as the setting says (AUTO_MS, halved for
     Fast; Off the quickest, as reduced motion), and its cards fly or not."""
-    context = new_context("desktop", reduced_motion="no-preference")
-    context.add_init_script(COUNT_ANIMATIONS + COUNT_TIMERS)
-    page = context.new_page()
+    page = warm_page("desktop", reduced_motion="no-preference")
+    page.add_init_script(COUNT_ANIMATIONS + COUNT_TIMERS)
     with_settings(page, animations=animations)
     open_kpos(page, base_url, AUTO)
     page.evaluate("window.__timers.splice(0); window.__durations.splice(0)")
@@ -487,11 +485,10 @@ def test_auto_finish_keeps_the_pace_of_the_setting(
 
 
 def test_reduced_motion_stops_the_animations_whatever_is_chosen(
-    new_context: Callable[..., BrowserContext], base_url: str, device: str
+    warm_page: Callable[..., Page], base_url: str, device: str
 ) -> None:
-    context = new_context(device, reduced_motion="reduce")
-    context.add_init_script(COUNT_ANIMATIONS)
-    page = context.new_page()
+    page = warm_page(device, reduced_motion="reduce")
+    page.add_init_script(COUNT_ANIMATIONS)
     with_settings(page, animations="fast")
     open_pos(page, base_url, SMOVES)
     press(page, device, page.locator('#board [data-col="2"] [data-card="7C"]'))

@@ -403,11 +403,11 @@ def test_a_reload_resumes_the_duel_against_the_computer(page: Page, base_url: st
 
 
 def test_axe_finds_nothing_in_the_duel_and_the_statistics(
-    device: str, new_context: Callable[..., BrowserContext], base_url: str
+    device: str, warm_page: Callable[..., Page], base_url: str
 ) -> None:
     from e2e.test_a11y import axe
 
-    page = new_context(device, reduced_motion="reduce").new_page()
+    page = warm_page(device, reduced_motion="reduce")
     open_game(page, base_url)
     problems = []
     menu(page, "ui.menu.duel").click()

@@ -66,8 +66,9 @@ def radio(box: Locator, key: str, lang: str) -> Locator:
     return box.get_by_role("radio", name=text_of(key, lang), exact=True)
 
 
-def localised(new_context: Callable[..., BrowserContext], device: str, lang: str) -> Page:
-    return new_context(device, locale=LOCALE[lang]).new_page()
+def localised(warm_page: Callable[..., Page], device: str, lang: str) -> Page:
+    """A page whose browser asks for `lang` (a warm context; see conftest's `warm_page`)."""
+    return warm_page(device, LOCALE[lang])
 
 
 def wait_for_ten_of_spades_up(page: Page) -> None:
@@ -144,9 +145,9 @@ def test_a_position_link_opens_that_klondike_position(page: Page, base_url: str)
 @pytest.mark.desktop_only
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_the_chooser_offers_both_games_and_levels_and_the_mode_line_switches_the_draw(
-    new_context: Callable[..., BrowserContext], base_url: str, lang: str
+    warm_page: Callable[..., Page], base_url: str, lang: str
 ) -> None:
-    page = localised(new_context, "desktop", lang)
+    page = localised(warm_page, "desktop", lang)
     open_game(page, base_url)
     tool(page, "ui.btn.new", lang).click()
     chooser = dialog(page)
@@ -295,7 +296,8 @@ def test_the_time_limit_is_set_in_the_settings_and_a_wrong_value_is_refused(
     """The player sets the limit through ⚙: a number the field cannot take is refused with
     the catalog's sentence, the dialog stays and nothing is saved; a minute is kept, and a
     minute of play later the time is up."""
-    page = localised(new_context, device, lang)
+    # a fresh context: Playwright's clock belongs to the context (see conftest)
+    page = new_context(device, locale=LOCALE[lang]).new_page()
     page.clock.install()
     open_kpos(page, base_url, MOVES, f"&lang={lang}")
     controlled_clock(page)
@@ -333,9 +335,9 @@ def test_the_time_limit_is_set_in_the_settings_and_a_wrong_value_is_refused(
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_a_hint_with_no_helpful_move_shows_a_dismissible_note(
-    new_context: Callable[..., BrowserContext], base_url: str, device: str, lang: str
+    warm_page: Callable[..., Page], base_url: str, device: str, lang: str
 ) -> None:
-    page = localised(new_context, device, lang)
+    page = localised(warm_page, device, lang)
     open_kpos(page, base_url, NO_PROGRESS)
     hint = Game.from_text(NO_PROGRESS).hint()
     assert hint.move is None
@@ -351,9 +353,9 @@ def test_a_hint_with_no_helpful_move_shows_a_dismissible_note(
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_no_move_left_opens_the_dialog_with_undo_and_new_game(
-    new_context: Callable[..., BrowserContext], base_url: str, device: str, lang: str
+    warm_page: Callable[..., Page], base_url: str, device: str, lang: str
 ) -> None:
-    page = localised(new_context, device, lang)
+    page = localised(warm_page, device, lang)
     open_kpos(page, base_url, STUCK)
     start = shown(page)
     press(page, device, waste(page).locator('[data-card="8H"]'))  # its only target: 9C
@@ -403,9 +405,9 @@ def test_auto_finish_stops_on_a_second_tap_and_goes_on_to_the_win(
 
 @pytest.mark.desktop_only
 def test_auto_finish_honours_reduced_motion_and_a_tap_on_the_table_stops_it(
-    new_context: Callable[..., BrowserContext], base_url: str
+    warm_page: Callable[..., Page], base_url: str
 ) -> None:
-    page = new_context("desktop", reduced_motion="reduce").new_page()
+    page = warm_page("desktop", reduced_motion="reduce")
     open_kpos(page, base_url, AUTO)
     tool(page, "ui.btn.auto").click()
     wait_for_ten_of_spades_up(page)
@@ -419,9 +421,9 @@ def test_auto_finish_honours_reduced_motion_and_a_tap_on_the_table_stops_it(
 
 
 def test_axe_finds_nothing_on_klondike(
-    device: str, new_context: Callable[..., BrowserContext], base_url: str
+    device: str, warm_page: Callable[..., Page], base_url: str
 ) -> None:
-    page = new_context(device, reduced_motion="reduce").new_page()
+    page = warm_page(device, reduced_motion="reduce")
     found: list[str] = []
     open_kpos(page, base_url, MOVES)
     found += axe(page, "start")

@@ -80,8 +80,9 @@ def speaks(page: Page, lang: str) -> None:
     expect(tool(page, "ui.btn.undo", lang)).to_be_attached()
 
 
-def localised(new_context: Callable[..., BrowserContext], device: str, locale: str) -> Page:
-    return new_context(device, locale=locale).new_page()
+def localised(warm_page: Callable[..., Page], device: str, locale: str) -> Page:
+    """A page whose browser asks for `locale` (warm for de-DE and en-US; see conftest)."""
+    return warm_page(device, locale)
 
 
 def index_of(game: Game, col: int, code: str) -> int:
@@ -94,9 +95,9 @@ def index_of(game: Game, col: int, code: str) -> int:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_core_journey_in_the_browsers_language(
-    lang: str, device: str, new_context: Callable[..., BrowserContext], base_url: str
+    lang: str, device: str, warm_page: Callable[..., Page], base_url: str
 ) -> None:
-    page = localised(new_context, device, LOCALE[lang])
+    page = localised(warm_page, device, LOCALE[lang])
     open_pos(page, base_url, MOVES)
     speaks(page, lang)
     expect(message(page)).to_have_text(tx("ui.link.pos", lang))
@@ -165,9 +166,9 @@ def test_the_core_journey_in_the_browsers_language(
 @pytest.mark.parametrize(("locale", "lang"), [("en-US", "en"), ("fr-FR", "en"), ("de-AT", "de"),
                                               ("de-DE", "de")])
 def test_the_language_follows_the_browser(
-    locale: str, lang: str, device: str, new_context: Callable[..., BrowserContext], base_url: str
+    locale: str, lang: str, device: str, warm_page: Callable[..., Page], base_url: str
 ) -> None:
-    page = localised(new_context, device, locale)
+    page = localised(warm_page, device, locale)
     open_game(page, base_url)
     assert page.evaluate("navigator.languages")[0] == locale
     speaks(page, lang)
@@ -177,9 +178,9 @@ def test_the_language_follows_the_browser(
 
 @pytest.mark.desktop_only
 def test_a_lang_link_sets_the_language_and_it_is_remembered(
-    device: str, new_context: Callable[..., BrowserContext], base_url: str
+    device: str, warm_page: Callable[..., Page], base_url: str
 ) -> None:
-    page = localised(new_context, device, "de-DE")
+    page = localised(warm_page, device, "de-DE")
     open_game(page, base_url, "?lang=en")
     speaks(page, "en")
     assert "lang=" not in page.url  # applied, then removed from the address
@@ -192,7 +193,7 @@ def test_a_lang_link_sets_the_language_and_it_is_remembered(
     wait_ready(page)
     speaks(page, "de")
     # and the other way round: an English browser, a German link
-    other = localised(new_context, device, "en-US")
+    other = localised(warm_page, device, "en-US")
     open_game(other, base_url, "?lang=de&deal=S2-7")
     speaks(other, "de")
     expect(other.locator("#deal-id")).to_have_text(tx("ui.deal_id", "de", id="S2-7"))
@@ -203,9 +204,9 @@ def test_a_lang_link_sets_the_language_and_it_is_remembered(
 
 @pytest.mark.desktop_only
 def test_switching_the_language_keeps_the_game_and_is_remembered(
-    device: str, new_context: Callable[..., BrowserContext], base_url: str
+    device: str, warm_page: Callable[..., Page], base_url: str
 ) -> None:
-    page = localised(new_context, device, "de-DE")
+    page = localised(warm_page, device, "de-DE")
     open_game(page, base_url, "?deal=S2-7")
     tool(page, "ui.btn.deal", "de").click()
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
@@ -517,9 +518,9 @@ def test_no_german_word_reaches_the_english_page(
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_how_to_play_is_one_button_away(
-    lang: str, device: str, new_context: Callable[..., BrowserContext], base_url: str
+    lang: str, device: str, warm_page: Callable[..., Page], base_url: str
 ) -> None:
-    page = localised(new_context, device, LOCALE[lang])
+    page = localised(warm_page, device, LOCALE[lang])
     open_game(page, base_url)
     tool(page, "ui.btn.help", lang).click()
     box = dialog(page)

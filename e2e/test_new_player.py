@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 from e2e.conftest import open_game
 from e2e.spider_page import (
@@ -313,9 +313,9 @@ new MutationObserver((records) => {
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_the_last_run_sweeps_away_and_the_win_is_celebrated_unless_motion_is_reduced(
-    motion: str, device: str, new_context: Callable[..., BrowserContext], base_url: str
+    motion: str, device: str, warm_page: Callable[..., Page], base_url: str
 ) -> None:
-    page = new_context(device, reduced_motion=motion).new_page()
+    page = warm_page(device, reduced_motion=motion)
     page.add_init_script(WATCH_EFFECTS)
     open_pos(page, base_url, WON)
     press(page, device, card(page, 2, "AS"))
