@@ -46,8 +46,8 @@ class Line:
         self.won = False
 
     def copy(self) -> Line:
-        g = Line(self.n)
-        g.done, g.won = self.done[:], self.won
+        g = Line.__new__(Line)  # not __init__: its list of n actions would be thrown away
+        g.n, g.done, g.won = self.n, self.done[:], self.won
         return g
 
     @property
