@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_klondike_solver import random_position, reference_frozen
+from test_klondike_solver import cpython_half, random_position, reference_frozen
 
 from spider.klondike import Game, SolveResult, solve
 from spider.klondike import solver as solver_module
@@ -79,8 +79,7 @@ def test_random_positions_called_blocked_are_lost(draw: int) -> None:
     assert called >= 18 and confirmed >= 15, (called, confirmed)
 
 
-# one half of this sweep runs on CPython only (a long sweep: its answers do not depend on the platform)
-@pytest.mark.parametrize("draw", [pytest.param(1, marks=pytest.mark.cpython_only), 3])
+@pytest.mark.parametrize("draw", [cpython_half(1), 3])
 def test_deals_the_search_wins_are_never_blocked(monkeypatch: pytest.MonkeyPatch, draw: int) -> None:
     """The search alone (the check switched off) wins most of deals 1-30 within 20,000
     positions; not one of those deals is called blocked."""
