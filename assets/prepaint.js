@@ -397,7 +397,8 @@
   // ------------------------------------------------------------------ if the game cannot start
   /* A start that fails before the game is ready (the network drops during a first visit's
      downloads, a file of the build cannot be read) ends in an error that PyScript does not
-     show a player, or shows in English in a red box: the loading line would spin for ever.
+     show a player, or shows in English in a red box (hidden: page.css): the loading line
+     would spin for ever.
      Any uncaught error or rejected promise on the page before ready, PyScript's own script
      that cannot be loaded, a failed download of the runtime (pyodide/boot.mjs says so with
      "spider:start-failed") and PyScript's error box (.py-error) mean Python did not

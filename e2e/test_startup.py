@@ -215,6 +215,41 @@ def test_when_python_cannot_start_the_player_is_told_and_reload_starts_the_game(
     plays(page, device, lang)
 
 
+@pytest.mark.desktop_only
+def test_a_python_error_while_starting_shows_no_traceback_to_the_player(
+    new_context: Callable[..., BrowserContext], base_url: str, guard: Guard,
+) -> None:
+    """The start's Python raises (here `main.py` imports a module that is not there, as a
+    broken build would): PyScript writes the traceback, in English, into a red box at the
+    end of the page. The player does not see it: the loading line says in their language
+    that the game could not start, the traceback is in the console, and with `main.py`
+    back the reload starts the game."""
+    guard.allow_console(r"no_such_module")  # PyScript writes the traceback to the console too
+    guard.allow_page_error(r"no_such_module")
+    context = new_context("desktop")
+    lines: list[str] = []
+    context.on("console", lambda m: lines.append(m.text))
+    page = context.new_page()
+    pattern = "**/main.py"
+    page.route(pattern, lambda route: route.fulfill(
+        status=200, content_type="text/x-python", body="import no_such_module\n"))
+    page.goto(f"{base_url}{pos_query(PLAYED)}&lang=de")
+    loading = page.locator("#msg #loading")
+    expect(loading).to_have_text(text_of("ui.loading.failed", "de"), timeout=60_000)
+    box = page.locator(".py-error")
+    expect(box).to_have_count(1)  # PyScript's box is there, with the traceback in English ...
+    assert "no_such_module" in (box.text_content() or "")
+    expect(box).to_be_hidden()  # ... and the player does not see it
+    assert "no_such_module" not in page.locator("body").inner_text()
+    assert any("no_such_module" in line for line in lines), lines  # the console has it
+
+    page.unroute(pattern)
+    page.locator("#msg").get_by_role("button", name=text_of("ui.loading.reload", "de")).click()
+    wait_ready(page)
+    expect(page.locator("#loading")).to_have_count(0)
+    plays(page, "desktop", "de")
+
+
 @pytest.mark.phone_only
 @pytest.mark.parametrize("failure", ["no worker script", "runtime refused"])
 def test_when_the_first_visit_worker_fails_python_starts_on_the_page(
