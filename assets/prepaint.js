@@ -380,12 +380,13 @@
      and pulses again at each press. */
   const MODIFIERS = new Set(["Shift", "Control", "Alt", "Meta"]);
   let failed = false; // the game could not start (below): the line says so and stays
+  let slow = false; // the start takes long (below): the line says so, and may still start
   /** @param {Event} event */
   function waiting(event) {
     const key = event instanceof KeyboardEvent ? event : null;
     if (root.classList.contains("ready") || failed || (key && (key.repeat || MODIFIERS.has(key.key)))) return;
     for (const line of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".loading"))) {
-      line.textContent = words["ui.loading.wait"];
+      line.textContent = words[slow ? "ui.loading.slow" : "ui.loading.wait"];
       line.classList.remove("nudge");
       void line.offsetWidth; // restart the pulse
       line.classList.add("nudge");
@@ -405,7 +406,7 @@
      start: the loading line says so in the player's language, with a button that loads
      the page again (a saved game is in localStorage and is not touched). The reason goes
      to the console. After ready none of this applies: the game has its own messages. (A
-     download that never answers raises nothing: that stays a spinning line.) */
+     download that never answers raises nothing: see SLOW_MS below.) */
   /** @param {unknown} why */
   function cannotStart(why) {
     if (failed || root.classList.contains("ready")) return;
@@ -417,15 +418,35 @@
       line.classList.remove("nudge");
       line.classList.add("failed");
     }
+    const live = reloadButton();
+    if (live.parentElement) live.parentElement.classList.add("refusal");
+  }
+  /** The button after the live loading line that loads the page again (one at most; the
+   *  game clears the line and the button when it is ready). @returns {HTMLElement} the line */
+  function reloadButton() {
     const live = byId("loading");
+    if (live.parentElement?.querySelector(".reload")) return live;
     const again = document.createElement("button");
     again.type = "button";
     again.className = "reload";
     again.textContent = words["ui.loading.reload"];
     again.addEventListener("click", () => location.reload());
     live.after(again);
-    if (live.parentElement) live.parentElement.classList.add("refusal");
+    return live;
   }
+  /* A download that never answers (a stalled connection) raises nothing, so nothing above
+     fires. After SLOW_MS without the game the loading line says that the start takes
+     longer than usual and may still finish, keeps spinning, and offers the same button.
+     If the start does finish, the game replaces the line and the button as always. */
+  const SLOW_MS = 30_000;
+  const slowTimer = setTimeout(() => {
+    if (failed || root.classList.contains("ready")) return;
+    slow = true;
+    for (const line of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".loading"))) {
+      line.textContent = words["ui.loading.slow"];
+    }
+    reloadButton();
+  }, SLOW_MS);
   window.addEventListener("error", (event) => {
     const from = event.target;
     // capturing: also a script that cannot be loaded (those do not bubble); only PyScript's
@@ -457,6 +478,7 @@
     timer = setTimeout(take, 1000);
   }
   function ready() {
+    clearTimeout(slowTimer);
     document.removeEventListener("pointerdown", waiting, true);
     document.removeEventListener("keydown", waiting, true);
     if (shown) shown.remove();

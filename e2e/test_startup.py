@@ -387,8 +387,8 @@ def test_the_picture_knows_the_games_from_their_descriptors(site: Path) -> None:
     texts = stamped(site, "texts")
     assert set(texts) == set(LANGUAGES)
     for lang in LANGUAGES:
-        for key in ("ui.loading", "ui.loading.wait", "ui.loading.failed", "ui.loading.reload",
-                    *(f"ui.title.{g.name}" for g in games())):
+        for key in ("ui.loading", "ui.loading.wait", "ui.loading.slow", "ui.loading.failed",
+                    "ui.loading.reload", *(f"ui.title.{g.name}" for g in games())):
             assert texts[lang][key] == catalog(lang)[key], (lang, key)
 
 
@@ -860,3 +860,33 @@ def test_a_press_before_python_is_answered(
     held.release()
     wait_ready(page)
     expect(page.locator("#loading")).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_start_that_hangs_says_so_and_offers_a_reload_until_the_game_comes(
+    held_page: tuple[Page, Held], base_url: str, device: str, lang: str
+) -> None:
+    """A download that never answers (here PyScript's script, held back) raises nothing.
+    After half a minute the loading line says that loading takes longer than usual, keeps
+    spinning and offers the reload button; a press keeps that line. When the download
+    does answer, the game starts and the line and the button are gone."""
+    page, held = held_page
+    page.clock.install()
+    before_python(page, f"{base_url}{pos_query(PLAYED)}&lang={lang}", held)
+    loading = page.locator("#msg #loading")
+    again = page.locator("#msg").get_by_role("button", name=text_of("ui.loading.reload", lang))
+    page.clock.run_for(20_000)
+    expect(loading).to_have_text(text_of("ui.loading", lang))  # not yet
+    expect(again).to_have_count(0)
+    page.clock.run_for(11_000)
+    expect(loading).to_have_text(text_of("ui.loading.slow", lang))
+    assert "failed" not in (loading.get_attribute("class") or "")  # still spinning: it may come
+    expect(again).to_have_count(1)
+    press(page, device, page.locator("#board"))
+    expect(loading).to_have_text(text_of("ui.loading.slow", lang))
+
+    held.release()
+    wait_ready(page)
+    expect(page.locator("#loading")).to_have_count(0)
+    expect(page.locator("#msg button")).to_have_count(0)
+    plays(page, device, lang)

@@ -80,7 +80,8 @@ IGNORED_DIRS = {"__pycache__", "tests", ".pytest_cache", ".mypy_cache", ".hypoth
 
 PREPAINT = "assets/prepaint.js"
 # and each game's title, ui.title.<name>
-PREPAINT_KEYS = ("ui.loading", "ui.loading.wait", "ui.loading.failed", "ui.loading.reload")
+PREPAINT_KEYS = ("ui.loading", "ui.loading.wait", "ui.loading.slow", "ui.loading.failed",
+                 "ui.loading.reload")
 TEXTS_BLOCK = re.compile(r"/\* texts:start.*?/\* texts:end \*/", re.DOTALL)
 HOUSE_BLOCK = re.compile(r"/\* house:start.*?/\* house:end \*/", re.DOTALL)
 # What prepaint.js knows of each game: these fields of its descriptor (GameInfo), as they are.
