@@ -10,7 +10,7 @@ TEXTS = {
     "ui.loading": "Das Spiel wird geladen …",
     "ui.loading.wait": "Einen Moment noch: das Spiel startet gleich.",
     "ui.loading.failed": "Das Spiel konnte nicht geladen werden. Bitte die Verbindung prüfen und neu laden.",
-    "ui.loading.slow": "Das Laden dauert länger als sonst. Es geht von selbst weiter, sobald die Verbindung antwortet, oder neu laden.",
+    "ui.loading.slow": "Das Laden dauert länger als sonst; es geht von selbst weiter. Falls nichts mehr kommt: neu laden.",
     "ui.loading.reload": "Neu laden",
     "ui.toolbar": "Spielsteuerung",
     "ui.status": "Spielstand",

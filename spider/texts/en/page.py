@@ -10,7 +10,7 @@ TEXTS = {
     "ui.loading": "Loading the game …",
     "ui.loading.wait": "Just a moment: the game is about to start.",
     "ui.loading.failed": "The game could not be loaded. Please check the connection and reload.",
-    "ui.loading.slow": "Loading is taking longer than usual. It goes on by itself once the connection answers, or reload.",
+    "ui.loading.slow": "Loading is taking longer than usual; it goes on by itself. If nothing happens, reload.",
     "ui.loading.reload": "Reload",
     "ui.toolbar": "Game controls",
     "ui.status": "Game status",
