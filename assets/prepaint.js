@@ -381,11 +381,13 @@
   const MODIFIERS = new Set(["Shift", "Control", "Alt", "Meta"]);
   let failed = false; // the game could not start (below): the line says so and stays
   let slow = false; // the start takes long (below): the line says so, and may still start
+  /** The loading lines: the live one and the picture's copy. */
+  const loadingLines = () => /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".loading"));
   /** @param {Event} event */
   function waiting(event) {
     const key = event instanceof KeyboardEvent ? event : null;
     if (root.classList.contains("ready") || failed || (key && (key.repeat || MODIFIERS.has(key.key)))) return;
-    for (const line of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".loading"))) {
+    for (const line of loadingLines()) {
       line.textContent = words[slow ? "ui.loading.slow" : "ui.loading.wait"];
       line.classList.remove("nudge");
       void line.offsetWidth; // restart the pulse
@@ -413,26 +415,25 @@
     failed = true;
     const message = why && typeof why === "object" && "message" in why ? why.message : why;
     console.info("The game could not start:", String(message || why).trim());
-    for (const line of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".loading"))) {
+    for (const line of loadingLines()) {
       line.textContent = words["ui.loading.failed"];
       line.classList.remove("nudge");
       line.classList.add("failed");
     }
-    const live = reloadButton();
-    if (live.parentElement) live.parentElement.classList.add("refusal");
+    reloadButton();
+    byId("loading").parentElement?.classList.add("refusal");
   }
   /** The button after the live loading line that loads the page again (one at most; the
-   *  game clears the line and the button when it is ready). @returns {HTMLElement} the line */
+   *  game clears the line and the button when it is ready). */
   function reloadButton() {
     const live = byId("loading");
-    if (live.parentElement?.querySelector(".reload")) return live;
+    if (live.parentElement?.querySelector(".reload")) return;
     const again = document.createElement("button");
     again.type = "button";
     again.className = "reload";
     again.textContent = words["ui.loading.reload"];
     again.addEventListener("click", () => location.reload());
     live.after(again);
-    return live;
   }
   /* A download that never answers (a stalled connection) raises nothing, so nothing above
      fires. After SLOW_MS without the game the loading line says that the start takes
@@ -442,7 +443,7 @@
   const slowTimer = setTimeout(() => {
     if (failed || root.classList.contains("ready")) return;
     slow = true;
-    for (const line of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".loading"))) {
+    for (const line of loadingLines()) {
       line.textContent = words["ui.loading.slow"];
     }
     reloadButton();

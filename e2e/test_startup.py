@@ -215,7 +215,6 @@ def test_when_python_cannot_start_the_player_is_told_and_reload_starts_the_game(
     plays(page, device, lang)
 
 
-@pytest.mark.desktop_only
 def test_a_python_error_while_starting_shows_no_traceback_to_the_player(
     new_context: Callable[..., BrowserContext], base_url: str, guard: Guard,
 ) -> None:
